@@ -1,0 +1,115 @@
+package io.pgvs3.devdb;
+
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+
+/**
+ * The real PostgreSQL 18 server binaries from Maven Central, started with durability on.
+ *
+ * <p>zonky starts the postmaster with fsync off and synchronous_commit off; pgvs3 promises that what it
+ * acknowledges survives a crash, so {@link #startDurable} turns fsync, synchronous_commit and
+ * full_page_writes back on. Tests that do not test durability may use {@link #startFast}.
+ */
+public final class EmbeddedPostgresServer implements AutoCloseable {
+
+    public static final String USER = "postgres";
+
+    private final EmbeddedPostgres postgres;
+    private final String password;
+
+    private EmbeddedPostgresServer(EmbeddedPostgres postgres, String password) {
+        this.postgres = postgres;
+        this.password = password;
+    }
+
+    /** Keeps {@code dataDir} across restarts (the run command and the local stack). */
+    public static EmbeddedPostgresServer startDurable(Path dataDir, int port, String password) throws IOException {
+        Files.createDirectories(dataDir);
+        boolean fresh = !Files.exists(dataDir.resolve("PG_VERSION"));
+        EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
+                .setPort(port)
+                .setDataDirectory(dataDir)
+                .setCleanDataDirectory(false)
+                .setServerConfig("listen_addresses", "127.0.0.1")
+                .setServerConfig("fsync", "on")
+                .setServerConfig("synchronous_commit", "on")
+                .setServerConfig("full_page_writes", "on")
+                .setServerConfig("max_connections", "200")
+                .setServerConfig("shared_buffers", "256MB");
+        return start(builder, password, fresh);
+    }
+
+    /** A throwaway database with durability off, for tests that do not test durability. */
+    public static EmbeddedPostgresServer startFast(String password) throws IOException {
+        EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
+                .setServerConfig("listen_addresses", "127.0.0.1")
+                .setServerConfig("max_connections", "200");
+        return start(builder, password, true);
+    }
+
+    private static EmbeddedPostgresServer start(EmbeddedPostgres.Builder builder, String password, boolean fresh)
+            throws IOException {
+        EmbeddedPostgres postgres = builder.start();
+        EmbeddedPostgresServer server = new EmbeddedPostgresServer(postgres, password);
+        try (Connection connection = postgres.getPostgresDatabase().getConnection();
+             Statement statement = connection.createStatement()) {
+            // Liberty's DataSource logs in with a password; the embedded superuser has none by default.
+            statement.execute("ALTER USER " + USER + " PASSWORD '" + password.replace("'", "''") + "'");
+            try (ResultSet rs = statement.executeQuery("SHOW server_version_num")) {
+                rs.next();
+                if (Integer.parseInt(rs.getString(1)) < 180000) {
+                    throw new IllegalStateException("embedded PostgreSQL is not 18: " + rs.getString(1));
+                }
+            }
+        } catch (SQLException e) {
+            postgres.close();
+            throw new IOException("embedded PostgreSQL did not accept the setup: " + e.getMessage(), e);
+        }
+        return server;
+    }
+
+    public int port() {
+        return postgres.getPort();
+    }
+
+    public String jdbcUrl() {
+        return "jdbc:postgresql://127.0.0.1:" + port() + "/postgres";
+    }
+
+    public String password() {
+        return password;
+    }
+
+    @Override
+    public void close() throws IOException {
+        postgres.close();
+    }
+
+    /**
+     * Runs a durable server until the process is killed: {@code EmbeddedPostgresServer DATA_DIR PORT}.
+     * The password comes from {@code PGVS3_DB_PASSWORD} (never from the command line).
+     */
+    public static void main(String[] args) throws Exception {
+        if (args.length != 2) {
+            System.err.println("usage: EmbeddedPostgresServer DATA_DIR PORT");
+            System.exit(2);
+        }
+        String password = System.getenv().getOrDefault("PGVS3_DB_PASSWORD", "pgvs3-dev");
+        EmbeddedPostgresServer server = startDurable(Path.of(args[0]), Integer.parseInt(args[1]), password);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            try {
+                server.close();
+            } catch (IOException e) {
+                System.err.println("embedded PostgreSQL did not stop cleanly: " + e.getMessage());
+            }
+        }));
+        System.out.println("PostgreSQL 18 ready at " + server.jdbcUrl());
+        Thread.currentThread().join();
+    }
+}

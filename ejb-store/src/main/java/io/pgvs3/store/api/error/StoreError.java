@@ -1,0 +1,20 @@
+package io.pgvs3.store.api.error;
+
+/** Every way a store call can fail that a client should hear about. The web layer maps each to S3. */
+public enum StoreError {
+    NO_SUCH_BUCKET,
+    NO_SUCH_KEY,
+    BUCKET_NOT_EMPTY,
+    PRECONDITION_FAILED,
+    /** Two writers raced a condition; the loser may retry. */
+    CONDITIONAL_CONFLICT,
+    BAD_DIGEST,
+    /** The payload hash the client signed does not match the body. */
+    SHA256_MISMATCH,
+    /** The body ended before (or ran past) its declared length, or the client went away. */
+    INCOMPLETE_BODY,
+    ENTITY_TOO_LARGE,
+    INVALID_ARGUMENT,
+    /** The database is unreachable or refused the work. */
+    UNAVAILABLE
+}
