@@ -1,0 +1,66 @@
+package io.pgvs3.s3.error;
+
+import io.pgvs3.store.api.error.StoreError;
+import io.pgvs3.store.api.error.StoreException;
+import jakarta.ws.rs.NotAllowedException;
+import jakarta.ws.rs.NotFoundException;
+import jakarta.ws.rs.WebApplicationException;
+
+/** The one table from everything that can go wrong to the S3 error a client sees. */
+public final class ErrorTranslator {
+
+    private ErrorTranslator() {
+    }
+
+    /** Returns the S3 error for {@code failure}, or null when it is unexpected (a 500 worth logging). */
+    public static S3Exception translate(Throwable failure) {
+        int depth = 0;
+        for (Throwable t = failure; t != null && depth < 32; t = t.getCause(), depth++) {
+            if (t instanceof S3Exception s3) {
+                return s3;
+            }
+            if (t instanceof StoreException store) {
+                return new S3Exception(fromStore(store.error()), messageFor(store), null, null, store);
+            }
+            S3Exception fromAuth = AuthErrors.translate(t);
+            if (fromAuth != null) {
+                return fromAuth;
+            }
+            if (t instanceof NotAllowedException) {
+                return new S3Exception(S3ErrorCode.METHOD_NOT_ALLOWED);
+            }
+            if (t instanceof NotFoundException) {
+                return new S3Exception(S3ErrorCode.INVALID_URI);
+            }
+            if (t instanceof WebApplicationException web && web.getResponse().getStatus() < 500) {
+                // e.g. RESTEasy's own 400 for a URI it cannot parse
+                return new S3Exception(S3ErrorCode.INVALID_REQUEST, web.getMessage(), null, null, web);
+            }
+        }
+        return null;
+    }
+
+    static S3ErrorCode fromStore(StoreError error) {
+        return switch (error) {
+            case NO_SUCH_BUCKET -> S3ErrorCode.NO_SUCH_BUCKET;
+            case NO_SUCH_KEY -> S3ErrorCode.NO_SUCH_KEY;
+            case BUCKET_NOT_EMPTY -> S3ErrorCode.BUCKET_NOT_EMPTY;
+            case PRECONDITION_FAILED -> S3ErrorCode.PRECONDITION_FAILED;
+            case CONDITIONAL_CONFLICT -> S3ErrorCode.CONDITIONAL_REQUEST_CONFLICT;
+            case BAD_DIGEST -> S3ErrorCode.BAD_DIGEST;
+            case SHA256_MISMATCH -> S3ErrorCode.X_AMZ_CONTENT_SHA256_MISMATCH;
+            case INCOMPLETE_BODY -> S3ErrorCode.INCOMPLETE_BODY;
+            case ENTITY_TOO_LARGE -> S3ErrorCode.ENTITY_TOO_LARGE;
+            case INVALID_ARGUMENT -> S3ErrorCode.INVALID_ARGUMENT;
+            case UNAVAILABLE -> S3ErrorCode.SERVICE_UNAVAILABLE;
+        };
+    }
+
+    /** Store messages may name internals (schemas, SQL); clients get S3's wording for those. */
+    private static String messageFor(StoreException store) {
+        return switch (store.error()) {
+            case UNAVAILABLE, INCOMPLETE_BODY -> fromStore(store.error()).message();
+            default -> store.getMessage() == null ? fromStore(store.error()).message() : store.getMessage();
+        };
+    }
+}

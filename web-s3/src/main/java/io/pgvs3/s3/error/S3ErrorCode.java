@@ -1,0 +1,59 @@
+package io.pgvs3.s3.error;
+
+/** Every S3 error this gateway answers: HTTP status, the exact wire code, and S3's default message. */
+public enum S3ErrorCode {
+    ACCESS_DENIED(403, "AccessDenied", "Access Denied"),
+    AUTHORIZATION_HEADER_MALFORMED(400, "AuthorizationHeaderMalformed", "The authorization header is malformed."),
+    BAD_DIGEST(400, "BadDigest", "The Content-MD5 you specified did not match what we received."),
+    BUCKET_ALREADY_EXISTS(409, "BucketAlreadyExists", "The requested bucket name is not available."),
+    BUCKET_NOT_EMPTY(409, "BucketNotEmpty", "The bucket you tried to delete is not empty"),
+    CONDITIONAL_REQUEST_CONFLICT(409, "ConditionalRequestConflict",
+            "A conflicting operation occurred. If using PutObject you can retry the request."),
+    ENTITY_TOO_LARGE(400, "EntityTooLarge", "Your proposed upload exceeds the maximum allowed object size."),
+    INCOMPLETE_BODY(400, "IncompleteBody", "You did not provide the number of bytes specified by the Content-Length HTTP header."),
+    INTERNAL_ERROR(500, "InternalError", "We encountered an internal error. Please try again."),
+    INVALID_ARGUMENT(400, "InvalidArgument", "Invalid Argument"),
+    INVALID_BUCKET_NAME(400, "InvalidBucketName", "The specified bucket is not valid."),
+    INVALID_DIGEST(400, "InvalidDigest", "The Content-MD5 you specified is not valid."),
+    INVALID_RANGE(416, "InvalidRange", "The requested range is not satisfiable"),
+    INVALID_REQUEST(400, "InvalidRequest", "Invalid Request"),
+    INVALID_URI(400, "InvalidURI", "Couldn't parse the specified URI."),
+    KEY_TOO_LONG(400, "KeyTooLongError", "Your key is too long"),
+    MALFORMED_XML(400, "MalformedXML", "The XML you provided was not well-formed or did not validate against our published schema."),
+    METADATA_TOO_LARGE(400, "MetadataTooLarge", "Your metadata headers exceed the maximum allowed metadata size."),
+    METHOD_NOT_ALLOWED(405, "MethodNotAllowed", "The specified method is not allowed against this resource."),
+    MISSING_CONTENT_LENGTH(411, "MissingContentLength", "You must provide the Content-Length HTTP header."),
+    NO_SUCH_BUCKET(404, "NoSuchBucket", "The specified bucket does not exist"),
+    NO_SUCH_KEY(404, "NoSuchKey", "The specified key does not exist."),
+    NOT_IMPLEMENTED(501, "NotImplemented", "A header you provided implies functionality that is not implemented."),
+    PRECONDITION_FAILED(412, "PreconditionFailed", "At least one of the pre-conditions you specified did not hold"),
+    REQUEST_TIMEOUT(400, "RequestTimeout",
+            "Your socket connection to the server was not read from or written to within the timeout period."),
+    SERVICE_UNAVAILABLE(503, "ServiceUnavailable", "Please reduce your request rate."),
+    SIGNATURE_DOES_NOT_MATCH(403, "SignatureDoesNotMatch",
+            "The request signature we calculated does not match the signature you provided. Check your key and signing method."),
+    X_AMZ_CONTENT_SHA256_MISMATCH(400, "XAmzContentSHA256Mismatch",
+            "The provided 'x-amz-content-sha256' header does not match what was computed.");
+
+    private final int status;
+    private final String code;
+    private final String message;
+
+    S3ErrorCode(int status, String code, String message) {
+        this.status = status;
+        this.code = code;
+        this.message = message;
+    }
+
+    public int status() {
+        return status;
+    }
+
+    public String code() {
+        return code;
+    }
+
+    public String message() {
+        return message;
+    }
+}

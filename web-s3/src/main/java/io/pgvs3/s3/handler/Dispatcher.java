@@ -1,0 +1,41 @@
+package io.pgvs3.s3.handler;
+
+import io.pgvs3.s3.error.S3ErrorCode;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.core.Response;
+
+/** Hands a routed call to the handler of its operation family; unimplemented operations answer 501. */
+@ApplicationScoped
+public class Dispatcher {
+
+    @Inject
+    private BucketHandler buckets;
+    @Inject
+    private ListHandler listings;
+    @Inject
+    private ObjectReadHandler reads;
+    @Inject
+    private ObjectWriteHandler writes;
+
+    public Response dispatch(S3Call call) {
+        return switch (call.route().operation()) {
+            case LIST_BUCKETS -> buckets.listBuckets(call);
+            case CREATE_BUCKET -> buckets.create(call);
+            case HEAD_BUCKET -> buckets.head(call);
+            case DELETE_BUCKET -> buckets.delete(call);
+            case GET_BUCKET_LOCATION -> buckets.location(call);
+            case LIST_OBJECTS -> listings.listV1(call);
+            case LIST_OBJECTS_V2 -> listings.listV2(call);
+            case PUT_OBJECT -> writes.put(call);
+            case DELETE_OBJECT -> writes.delete(call);
+            case GET_OBJECT -> reads.get(call);
+            case HEAD_OBJECT -> reads.head(call);
+            case METHOD_NOT_ALLOWED -> throw call.error(S3ErrorCode.METHOD_NOT_ALLOWED);
+            case UNSUPPORTED_SUBRESOURCE -> throw call.error(S3ErrorCode.NOT_IMPLEMENTED,
+                    "The '" + call.route().detail() + "' request is not implemented by this gateway.");
+            default -> throw call.error(S3ErrorCode.NOT_IMPLEMENTED,
+                    call.route().operation().awsName() + " is not implemented by this gateway.");
+        };
+    }
+}

@@ -1,0 +1,151 @@
+package io.pgvs3.s3.handler;
+
+import io.pgvs3.s3.error.S3ErrorCode;
+import io.pgvs3.s3.http.HttpDates;
+import io.pgvs3.s3.xml.XmlDocument;
+import io.pgvs3.store.api.ListPage;
+import io.pgvs3.store.api.ListQuery;
+import io.pgvs3.store.api.ObjectStore;
+import io.pgvs3.store.api.ObjectSummary;
+import jakarta.ejb.EJB;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.ws.rs.core.Response;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.Iterator;
+
+/** ListObjectsV2 and ListObjects (V1): both are one store page rendered two ways. */
+@ApplicationScoped
+public class ListHandler {
+
+    private static final int MAX_KEYS = 1000;
+
+    @EJB
+    private ObjectStore objects;
+
+    public Response listV2(S3Call call) {
+        ListParams params = ListParams.of(call);
+        String token = call.param("continuation-token");
+        String startAfter = call.param("start-after");
+        String cursor = token != null ? decodeToken(call, token) : emptyToNull(startAfter);
+        ListPage page = page(call, params, cursor);
+        XmlDocument xml = XmlDocument.s3("ListBucketResult")
+                .element("Name", call.bucket())
+                .element("Prefix", params.encode(params.prefix()))
+                .element("ContinuationToken", token)
+                .element("KeyCount", page.objects().size() + page.commonPrefixes().size())
+                .element("MaxKeys", params.maxKeys())
+                .element("Delimiter", params.encode(params.delimiter()))
+                .element("EncodingType", params.encodingType())
+                .element("IsTruncated", page.truncated())
+                .element("NextContinuationToken", page.truncated() ? encodeToken(page.lastEntry()) : null)
+                .element("StartAfter", params.encode(startAfter));
+        writeEntries(xml, page, params);
+        return XmlResponses.ok(xml);
+    }
+
+    public Response listV1(S3Call call) {
+        ListParams params = ListParams.of(call);
+        String marker = call.param("marker");
+        ListPage page = page(call, params, emptyToNull(marker));
+        XmlDocument xml = XmlDocument.s3("ListBucketResult")
+                .element("Name", call.bucket())
+                .element("Prefix", params.encode(params.prefix()))
+                .element("Marker", params.encode(marker == null ? "" : marker))
+                .element("MaxKeys", params.maxKeys())
+                .element("Delimiter", params.encode(params.delimiter()))
+                .element("EncodingType", params.encodingType())
+                .element("IsTruncated", page.truncated())
+                // S3 sends NextMarker only with a delimiter; without one, clients continue from the last key
+                .element("NextMarker", page.truncated() && params.delimiter() != null
+                        ? params.encode(page.lastEntry()) : null);
+        writeEntries(xml, page, params);
+        return XmlResponses.ok(xml);
+    }
+
+    private ListPage page(S3Call call, ListParams params, String cursor) {
+        return objects.list(new ListQuery(call.bucket(), params.prefix(), params.delimiter(), cursor, params.maxKeys()));
+    }
+
+    /** Contents and CommonPrefixes interleaved in key order, as S3 returns them. */
+    private static void writeEntries(XmlDocument xml, ListPage page, ListParams params) {
+        Iterator<ObjectSummary> contents = page.objects().iterator();
+        Iterator<String> prefixes = page.commonPrefixes().iterator();
+        ObjectSummary object = contents.hasNext() ? contents.next() : null;
+        String prefix = prefixes.hasNext() ? prefixes.next() : null;
+        while (object != null || prefix != null) {
+            if (prefix == null || (object != null && object.key().compareTo(prefix) < 0)) {
+                xml.start("Contents")
+                        .element("Key", params.encode(object.key()))
+                        .element("LastModified", HttpDates.xml(object.lastModified()))
+                        .element("ETag", "\"" + object.etag() + "\"")
+                        .element("Size", object.size())
+                        .element("StorageClass", "STANDARD")
+                        .end();
+                object = contents.hasNext() ? contents.next() : null;
+            } else {
+                xml.start("CommonPrefixes").element("Prefix", params.encode(prefix)).end();
+                prefix = prefixes.hasNext() ? prefixes.next() : null;
+            }
+        }
+    }
+
+    private static String encodeToken(String lastEntry) {
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(lastEntry.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static String decodeToken(S3Call call, String token) {
+        try {
+            String cursor = new String(Base64.getUrlDecoder().decode(token), StandardCharsets.UTF_8);
+            if (cursor.isEmpty() || !encodeToken(cursor).equals(token)) {
+                throw new IllegalArgumentException("not a token of ours");
+            }
+            return cursor;
+        } catch (IllegalArgumentException e) {
+            throw call.error(S3ErrorCode.INVALID_ARGUMENT, "The continuation token provided is incorrect");
+        }
+    }
+
+    private static String emptyToNull(String value) {
+        return value == null || value.isEmpty() ? null : value;
+    }
+
+    /** The parameters V1 and V2 share. */
+    private record ListParams(String prefix, String delimiter, int maxKeys, String encodingType) {
+
+        static ListParams of(S3Call call) {
+            String prefix = call.param("prefix");
+            String delimiter = call.param("delimiter");
+            String encoding = call.param("encoding-type");
+            if (encoding != null && !"url".equals(encoding)) {
+                throw call.error(S3ErrorCode.INVALID_ARGUMENT, "Invalid Encoding Method specified in Request");
+            }
+            return new ListParams(prefix == null ? "" : prefix, emptyToNull(delimiter), maxKeys(call), encoding);
+        }
+
+        private static int maxKeys(S3Call call) {
+            String value = call.param("max-keys");
+            if (value == null) {
+                return MAX_KEYS;
+            }
+            try {
+                int requested = Integer.parseInt(value.trim());
+                if (requested < 0) {
+                    throw new NumberFormatException();
+                }
+                return Math.min(requested, MAX_KEYS);
+            } catch (NumberFormatException e) {
+                throw call.error(S3ErrorCode.INVALID_ARGUMENT, "Provided max-keys not an integer or within integer range");
+            }
+        }
+
+        /** With encoding-type=url, names go out URL-encoded (space as +, / kept) so any byte survives XML. */
+        String encode(String value) {
+            if (value == null || encodingType == null) {
+                return value;
+            }
+            return java.net.URLEncoder.encode(value, StandardCharsets.UTF_8).replace("%2F", "/").replace("*", "%2A")
+                    .replace("%7E", "~");
+        }
+    }
+}

@@ -1,0 +1,124 @@
+package io.pgvs3.s3.handler;
+
+import io.pgvs3.s3.error.S3ErrorCode;
+import io.pgvs3.store.api.WriteCondition;
+import jakarta.ws.rs.core.MultivaluedMap;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** Reads and validates the headers of a PutObject: metadata, Content-MD5, conditions, unsupported features. */
+final class PutHeaders {
+
+    /** S3's limit on the user-defined metadata of one object (names without the prefix, plus values). */
+    static final int MAX_METADATA_BYTES = 2048;
+    static final int MAX_KEY_BYTES = 1024;
+    private static final String META_PREFIX = "x-amz-meta-";
+
+    private PutHeaders() {
+    }
+
+    static void validateKey(S3Call call) {
+        if (call.key().getBytes(StandardCharsets.UTF_8).length > MAX_KEY_BYTES) {
+            throw call.error(S3ErrorCode.KEY_TOO_LONG);
+        }
+    }
+
+    /** Features this gateway cannot honour are refused, never silently ignored. */
+    static void rejectUnsupported(S3Call call) {
+        for (String name : call.headers().keySet()) {
+            String lower = name.toLowerCase(Locale.ROOT);
+            if (lower.startsWith("x-amz-server-side-encryption")) {
+                throw call.error(S3ErrorCode.NOT_IMPLEMENTED, "Server-side encryption is not implemented.");
+            }
+            if (lower.startsWith("x-amz-object-lock") || lower.equals("x-amz-tagging")
+                    || lower.equals("x-amz-website-redirect-location")) {
+                throw call.error(S3ErrorCode.NOT_IMPLEMENTED, "The header " + lower + " is not implemented.");
+            }
+        }
+        String encoding = call.header("Content-Encoding");
+        if (encoding != null) {
+            for (String part : encoding.split(",")) {
+                String coding = part.trim();
+                if (!coding.isEmpty() && !coding.equalsIgnoreCase("aws-chunked")) {
+                    throw call.error(S3ErrorCode.NOT_IMPLEMENTED, "Content-Encoding " + coding + " is not implemented.");
+                }
+            }
+        }
+        String acl = call.header("x-amz-acl");
+        if (acl != null && !acl.equals("private")) {
+            throw call.error(S3ErrorCode.NOT_IMPLEMENTED, "Only the canned ACL 'private' is supported.");
+        }
+    }
+
+    static Map<String, String> userMetadata(S3Call call) {
+        Map<String, String> metadata = new TreeMap<>();
+        int bytes = 0;
+        for (Map.Entry<String, List<String>> header : call.headers().entrySet()) {
+            String name = header.getKey().toLowerCase(Locale.ROOT);
+            if (!name.startsWith(META_PREFIX)) {
+                continue;
+            }
+            String shortName = name.substring(META_PREFIX.length());
+            String value = String.join(",", header.getValue());
+            bytes += shortName.getBytes(StandardCharsets.UTF_8).length + value.getBytes(StandardCharsets.UTF_8).length;
+            metadata.put(shortName, value);
+        }
+        if (bytes > MAX_METADATA_BYTES) {
+            throw call.error(S3ErrorCode.METADATA_TOO_LARGE);
+        }
+        return metadata;
+    }
+
+    static byte[] contentMd5(S3Call call) {
+        String value = call.header("Content-MD5");
+        if (value == null) {
+            return null;
+        }
+        try {
+            byte[] md5 = Base64.getDecoder().decode(value.trim());
+            if (md5.length == 16) {
+                return md5;
+            }
+        } catch (IllegalArgumentException e) {
+            // falls through to the S3 error
+        }
+        throw call.error(S3ErrorCode.INVALID_DIGEST);
+    }
+
+    /** {@code If-None-Match: *} and strong {@code If-Match}, decided by the store at publication. */
+    static WriteCondition condition(S3Call call) {
+        String ifNoneMatch = call.header("If-None-Match");
+        String ifMatch = call.header("If-Match");
+        if (ifNoneMatch != null && ifMatch != null) {
+            throw call.error(S3ErrorCode.NOT_IMPLEMENTED, "If-Match and If-None-Match together are not supported.");
+        }
+        if (ifNoneMatch != null) {
+            if (!ifNoneMatch.trim().equals("*")) {
+                throw call.error(S3ErrorCode.NOT_IMPLEMENTED, "If-None-Match on PUT accepts only '*'.");
+            }
+            return WriteCondition.ifNoneMatchStar();
+        }
+        if (ifMatch != null) {
+            String etag = ifMatch.trim();
+            if (etag.startsWith("W/")) {
+                throw call.error(S3ErrorCode.PRECONDITION_FAILED);
+            }
+            if (etag.length() >= 2 && etag.startsWith("\"") && etag.endsWith("\"")) {
+                etag = etag.substring(1, etag.length() - 1);
+            }
+            return WriteCondition.ifMatch(etag);
+        }
+        return WriteCondition.NONE;
+    }
+
+    static long declaredLength(S3Call call) {
+        if (call.decodedLength() >= 0) {
+            return call.decodedLength();
+        }
+        throw call.error(S3ErrorCode.MISSING_CONTENT_LENGTH);
+    }
+}

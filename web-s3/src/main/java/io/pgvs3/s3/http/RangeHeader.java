@@ -1,0 +1,69 @@
+package io.pgvs3.s3.http;
+
+import io.pgvs3.store.api.ByteRange;
+
+/**
+ * A single {@code Range: bytes=...} request header resolved against an object's size (RFC 9110 §14),
+ * as S3 applies it: first-last, open-ended first-, and suffix -n. A header that does not parse, or asks
+ * for several ranges, is ignored (the whole object is sent), as RFC 9110 allows.
+ */
+public final class RangeHeader {
+
+    /** The result of resolving a header: no range (whole object), a range, or unsatisfiable (416). */
+    public record Resolution(ByteRange range, boolean unsatisfiable) {
+
+        static final Resolution WHOLE = new Resolution(null, false);
+        static final Resolution UNSATISFIABLE = new Resolution(null, true);
+    }
+
+    private RangeHeader() {
+    }
+
+    public static Resolution resolve(String header, long size) {
+        if (header == null) {
+            return Resolution.WHOLE;
+        }
+        String value = header.trim();
+        if (!value.regionMatches(true, 0, "bytes=", 0, 6) || value.indexOf(',') >= 0) {
+            return Resolution.WHOLE;
+        }
+        String spec = value.substring(6).trim();
+        int dash = spec.indexOf('-');
+        if (dash < 0) {
+            return Resolution.WHOLE;
+        }
+        String firstText = spec.substring(0, dash).trim();
+        String lastText = spec.substring(dash + 1).trim();
+        try {
+            if (firstText.isEmpty()) {
+                long suffix = parse(lastText);
+                if (suffix == 0) {
+                    return Resolution.UNSATISFIABLE;
+                }
+                return size == 0 ? Resolution.WHOLE : new Resolution(new ByteRange(Math.max(0, size - suffix), size - 1), false);
+            }
+            long first = parse(firstText);
+            long last = lastText.isEmpty() ? Long.MAX_VALUE : parse(lastText);
+            if (last < first) {
+                return Resolution.WHOLE;
+            }
+            if (size == 0) {
+                // S3 serves an empty object whole rather than refusing a range of it
+                return Resolution.WHOLE;
+            }
+            if (first >= size) {
+                return Resolution.UNSATISFIABLE;
+            }
+            return new Resolution(new ByteRange(first, Math.min(last, size - 1)), false);
+        } catch (NumberFormatException e) {
+            return Resolution.WHOLE;
+        }
+    }
+
+    private static long parse(String digits) {
+        if (digits.isEmpty() || !digits.chars().allMatch(c -> c >= '0' && c <= '9')) {
+            throw new NumberFormatException(digits);
+        }
+        return digits.length() > 18 ? Long.MAX_VALUE : Long.parseLong(digits);
+    }
+}

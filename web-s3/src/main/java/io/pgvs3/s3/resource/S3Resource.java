@@ -1,0 +1,94 @@
+package io.pgvs3.s3.resource;
+
+import io.pgvs3.s3.error.S3ErrorCode;
+import io.pgvs3.s3.error.S3Exception;
+import io.pgvs3.s3.handler.Dispatcher;
+import io.pgvs3.s3.handler.S3Call;
+import io.pgvs3.s3.http.BodyProperties;
+import io.pgvs3.s3.http.RequestIds;
+import io.pgvs3.s3.route.Route;
+import io.pgvs3.s3.route.RouteRequest;
+import io.pgvs3.s3.route.S3Router;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedExecutorService;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HEAD;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.container.AsyncResponse;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.Suspended;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.Response;
+import java.io.InputStream;
+import java.util.concurrent.RejectedExecutionException;
+
+/**
+ * The only JAX-RS resource: every path of the S3 port. It routes and hands over; GETs run on the
+ * managed response executor so bodies stream without holding a servlet thread.
+ */
+@Path("{path: .*}")
+@RequestScoped
+public class S3Resource {
+
+    @Inject
+    private Dispatcher dispatcher;
+
+    @Resource(lookup = "concurrent/pgvs3/responses")
+    private ManagedExecutorService responses;
+
+    @Context
+    private ContainerRequestContext request;
+
+    @GET
+    public void get(@Suspended AsyncResponse async) {
+        S3Call call = call(null);
+        try {
+            responses.execute(() -> {
+                try {
+                    async.resume(dispatcher.dispatch(call));
+                } catch (RuntimeException | Error e) {
+                    async.resume(e);
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            async.resume(new S3Exception(S3ErrorCode.SERVICE_UNAVAILABLE, "Please reduce your request rate."));
+        }
+    }
+
+    @HEAD
+    public Response head() {
+        return dispatcher.dispatch(call(null));
+    }
+
+    @PUT
+    public Response put(InputStream body) {
+        return dispatcher.dispatch(call(body));
+    }
+
+    @POST
+    public Response post(InputStream body) {
+        return dispatcher.dispatch(call(body));
+    }
+
+    @DELETE
+    public Response delete() {
+        return dispatcher.dispatch(call(null));
+    }
+
+    private S3Call call(InputStream body) {
+        String rawPath = request.getUriInfo().getRequestUri().getRawPath();
+        Route route = S3Router.route(new RouteRequest(request.getMethod(), rawPath,
+                request.getUriInfo().getQueryParameters(false).keySet(),
+                name -> request.getHeaders().containsKey(name)));
+        return new S3Call(route, request.getMethod(), request.getHeaders(),
+                request.getUriInfo().getQueryParameters(true),
+                String.valueOf(request.getProperty(RequestIds.ATTRIBUTE)),
+                (byte[]) request.getProperty(BodyProperties.EXPECTED_SHA256),
+                BodyProperties.decodedLength(request), body);
+    }
+}

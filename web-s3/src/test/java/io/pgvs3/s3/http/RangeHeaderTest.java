@@ -1,0 +1,45 @@
+package io.pgvs3.s3.http;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class RangeHeaderTest {
+
+    @ParameterizedTest(name = "{0} of {1} -> {2}-{3}")
+    @CsvSource({
+        "bytes=0-0,        100, 0,  0",
+        "bytes=0-99,       100, 0,  99",
+        "bytes=10-,        100, 10, 99",
+        "bytes=50-1000,    100, 50, 99",
+        "bytes=-10,        100, 90, 99",
+        "bytes=-1000,      100, 0,  99",
+        "bytes=8119-8120, 20000, 8119, 8120",
+        "BYTES=1-2,        100, 1,  2",
+    })
+    void resolvesSatisfiableRanges(String header, long size, long first, long last) {
+        RangeHeader.Resolution resolution = RangeHeader.resolve(header, size);
+        assertFalse(resolution.unsatisfiable());
+        assertEquals(first, resolution.range().first());
+        assertEquals(last, resolution.range().last());
+    }
+
+    @ParameterizedTest
+    @CsvSource({"bytes=100-, 100", "bytes=200-300, 100", "bytes=-0, 100"})
+    void refusesUnsatisfiableRanges(String header, long size) {
+        assertTrue(RangeHeader.resolve(header, size).unsatisfiable());
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {"items=0-1| 100", "bytes=0-1,5-6| 100", "bytes=5-1| 100", "bytes=a-b| 100",
+        "bytes=0-| 0", "bytes=-5| 0"})
+    void ignoresWhatItCannotUse(String header, long size) {
+        RangeHeader.Resolution resolution = RangeHeader.resolve(header, size);
+        assertFalse(resolution.unsatisfiable());
+        assertNull(resolution.range());
+    }
+}
