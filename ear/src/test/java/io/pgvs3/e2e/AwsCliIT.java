@@ -1,0 +1,70 @@
+package io.pgvs3.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The AWS CLI as users run it: s3api for single calls, s3 cp/ls/rm below the multipart threshold. */
+@ExtendWith(Stack.class)
+class AwsCliIT {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void cliRoundTripThroughTwoGateways() throws Exception {
+        String bucket = Clients.bucket("cli");
+        aws(0, "s3api", "create-bucket", "--bucket", bucket);
+        aws(1, "s3api", "head-bucket", "--bucket", bucket);
+
+        Path upload = dir.resolve("upload.bin");
+        try (var in = Bodies.stream(5 * 1024 * 1024 + 3, 11)) {
+            Files.copy(in, upload);
+        }
+        aws(0, "s3", "cp", upload.toString(), "s3://" + bucket + "/dir/file with space.bin");
+        Path download = dir.resolve("download.bin");
+        aws(1, "s3", "cp", "s3://" + bucket + "/dir/file with space.bin", download.toString());
+        assertEquals(Bodies.md5(Files.readAllBytes(upload)), Bodies.md5(Files.readAllBytes(download)));
+
+        aws(0, "s3api", "put-object", "--bucket", bucket, "--key", "small.txt", "--body", upload.toString(),
+                "--content-type", "text/plain");
+        String head = aws(1, "s3api", "head-object", "--bucket", bucket, "--key", "small.txt");
+        assertTrue(head.contains("text/plain"), head);
+
+        String listing = aws(1, "s3", "ls", "s3://" + bucket + "/dir/");
+        assertTrue(listing.contains("file with space.bin"), listing);
+        aws(0, "s3", "rm", "s3://" + bucket + "/dir/file with space.bin");
+        aws(0, "s3", "rm", "s3://" + bucket + "/small.txt");
+        String empty = aws(1, "s3api", "list-objects-v2", "--bucket", bucket);
+        assertTrue(!empty.contains("\"Key\""), empty);
+        aws(1, "s3api", "delete-bucket", "--bucket", bucket);
+    }
+
+    private String aws(int gateway, String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("aws", "--endpoint-url", Stack.s3Endpoint(gateway),
+                "--region", "us-east-1", "--output", "json"));
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        builder.environment().put("AWS_ACCESS_KEY_ID", Stack.accessKey());
+        builder.environment().put("AWS_SECRET_ACCESS_KEY", Stack.secretKey());
+        builder.environment().put("AWS_CONFIG_FILE", dir.resolve("aws-config").toString());
+        builder.environment().put("AWS_SHARED_CREDENTIALS_FILE", dir.resolve("aws-credentials").toString());
+        builder.environment().put("AWS_S3_ADDRESSING_STYLE", "path");
+        Files.writeString(dir.resolve("aws-config"), "[default]\ns3 =\n    addressing_style = path\n");
+        Process process = builder.start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(process.waitFor(120, TimeUnit.SECONDS), "aws " + String.join(" ", args) + " timed out");
+        assertEquals(0, process.exitValue(), "aws " + String.join(" ", args) + " failed:\n" + output);
+        return output;
+    }
+}

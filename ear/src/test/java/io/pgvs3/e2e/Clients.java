@@ -1,0 +1,38 @@
+package io.pgvs3.e2e;
+
+import java.net.URI;
+import java.time.Duration;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.http.apache.ApacheHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3.S3Configuration;
+
+/** AWS SDK for Java v2 clients with their default settings, path-style, pointed at one gateway. */
+final class Clients {
+
+    private Clients() {
+    }
+
+    static S3Client s3(int gateway) {
+        return s3(gateway, Stack.accessKey(), Stack.secretKey());
+    }
+
+    static S3Client s3(int gateway, String accessKey, String secretKey) {
+        return S3Client.builder()
+                .endpointOverride(URI.create(Stack.s3Endpoint(gateway)))
+                .region(Region.US_EAST_1)
+                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(accessKey, secretKey)))
+                .serviceConfiguration(S3Configuration.builder().pathStyleAccessEnabled(true).build())
+                .httpClientBuilder(ApacheHttpClient.builder().socketTimeout(Duration.ofMinutes(2)))
+                .overrideConfiguration(c -> c.retryStrategy(r -> r.maxAttempts(1)))
+                .build();
+    }
+
+    /** A bucket name unique to one test. */
+    static String bucket(String hint) {
+        String name = "e2e-" + hint.toLowerCase().replaceAll("[^a-z0-9-]", "-") + "-" + Long.toHexString(System.nanoTime());
+        return name.length() > 63 ? name.substring(name.length() - 63).replaceFirst("^[^a-z0-9]+", "x") : name;
+    }
+}

@@ -1,0 +1,103 @@
+package io.pgvs3.e2e;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * The real thing for end-to-end tests: {@code deploy/local/stack.sh} starts an embedded PostgreSQL 18
+ * and two Liberty gateways running the built EAR (heap capped at 256 MiB) on ports of their own, once
+ * per test JVM; it is stopped when the JVM's tests are done.
+ */
+public final class Stack implements BeforeAllCallback, ExtensionContext.Store.CloseableResource {
+
+    private static final int GATEWAYS = 2;
+    private static volatile Map<String, String> env;
+
+    @Override
+    public void beforeAll(ExtensionContext context) throws Exception {
+        synchronized (Stack.class) {
+            if (env == null) {
+                env = up();
+                context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL).put(Stack.class.getName(), this);
+            }
+        }
+    }
+
+    @Override
+    public void close() throws Exception {
+        run(List.of("down"), 120);
+    }
+
+    public static String s3Endpoint(int gateway) {
+        return env.get("PGVS3_S3_ENDPOINTS").split(" ")[gateway];
+    }
+
+    public static String accessKey() {
+        return env.get("PGVS3_ACCESS_KEY");
+    }
+
+    public static String secretKey() {
+        return env.get("PGVS3_SECRET_KEY");
+    }
+
+    public static String adminEndpoint(int gateway) {
+        return env.get("PGVS3_ADMIN_ENDPOINTS").split(" ")[gateway];
+    }
+
+    private static Map<String, String> up() throws IOException, InterruptedException {
+        run(List.of("up", "--gateways", String.valueOf(GATEWAYS)), 600);
+        String exports = run(List.of("env"), 60);
+        Map<String, String> values = new HashMap<>();
+        for (String line : exports.split("\n")) {
+            String trimmed = line.trim();
+            if (!trimmed.startsWith("export ")) {
+                continue;
+            }
+            String assignment = trimmed.substring("export ".length());
+            int eq = assignment.indexOf('=');
+            String value = assignment.substring(eq + 1);
+            if (value.length() >= 2 && (value.startsWith("'") || value.startsWith("\""))) {
+                value = value.substring(1, value.length() - 1);
+            }
+            values.put(assignment.substring(0, eq), value);
+        }
+        return values;
+    }
+
+    private static String run(List<String> args, long timeoutSeconds) throws IOException, InterruptedException {
+        Path repo = Path.of(System.getProperty("pgvs3.repo", "..")).toAbsolutePath().normalize();
+        String[] command = new String[args.size() + 2];
+        command[0] = "bash";
+        command[1] = repo.resolve("deploy/local/stack.sh").toString();
+        for (int i = 0; i < args.size(); i++) {
+            command[i + 2] = args.get(i);
+        }
+        Path log = Files.createTempFile("pgvs3-stack", ".log");
+        ProcessBuilder builder = new ProcessBuilder(command).directory(repo.toFile())
+                .redirectErrorStream(false).redirectError(log.toFile());
+        Map<String, String> environment = builder.environment();
+        environment.put("PGVS3_STACK_DIR", repo.resolve("ear/target/stack-e2e").toString());
+        environment.put("PGVS3_STACK_PG_PORT", "25432");
+        environment.put("PGVS3_STACK_S3_PORT", "28014");
+        environment.put("PGVS3_STACK_ADMIN_PORT", "29080");
+        environment.put("PGVS3_STACK_RESP_PORT", "26380");
+        environment.put("PGVS3_GATEWAY_HEAP", "256m");
+        Process process = builder.start();
+        byte[] out = process.getInputStream().readAllBytes();
+        if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS) || process.exitValue() != 0) {
+            process.destroyForcibly();
+            throw new IllegalStateException("stack.sh " + args + " failed:\n" + Files.readString(log)
+                    + new String(out, StandardCharsets.UTF_8) + Arrays.toString(command));
+        }
+        return new String(out, StandardCharsets.UTF_8);
+    }
+}
