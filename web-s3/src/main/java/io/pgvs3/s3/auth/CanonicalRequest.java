@@ -29,12 +29,23 @@ final class CanonicalRequest {
     }
 
     /**
-     * Decodes the wire path to bytes and re-encodes it once. S3 does not normalize {@code .},
-     * {@code ..} or {@code //}: they are part of the key.
+     * Decodes each wire path segment to bytes and re-encodes it once. Working per segment keeps an
+     * encoded slash ({@code a%2Fb}) distinct from a separator, as the client signed it. S3 does not
+     * normalize {@code .}, {@code ..} or {@code //}: they are part of the key.
      */
     static String canonicalUri(String rawPath) {
-        String encoded = UriEncoding.encode(UriEncoding.decode(rawPath), true);
-        return encoded.isEmpty() ? "/" : encoded;
+        if (rawPath.isEmpty()) {
+            return "/";
+        }
+        StringBuilder out = new StringBuilder(rawPath.length() + 16);
+        String[] segments = rawPath.split("/", -1);
+        for (int i = 0; i < segments.length; i++) {
+            if (i > 0) {
+                out.append('/');
+            }
+            out.append(UriEncoding.encode(UriEncoding.decode(segments[i])));
+        }
+        return out.toString();
     }
 
     static String canonicalQuery(QueryParams query, String excludedParam) {

@@ -28,7 +28,7 @@ final class QueryParams {
                 byte[] value = UriEncoding.decode(eq < 0 ? "" : part.substring(eq + 1));
                 params.add(new Param(new String(name, StandardCharsets.UTF_8),
                         new String(value, StandardCharsets.UTF_8),
-                        UriEncoding.encode(name, false), UriEncoding.encode(value, false)));
+                        UriEncoding.encode(name), UriEncoding.encode(value)));
             }
         }
         return new QueryParams(List.copyOf(params));

@@ -39,12 +39,12 @@ final class UriEncoding {
         return out.toByteArray();
     }
 
-    /** UriEncode: keeps {@code A-Za-z0-9-._~} (and {@code /} when asked), escapes the rest upper-case. */
-    static String encode(byte[] bytes, boolean keepSlash) {
+    /** UriEncode: keeps {@code A-Za-z0-9-._~} and escapes every other byte, {@code /} included, upper-case. */
+    static String encode(byte[] bytes) {
         StringBuilder out = new StringBuilder(bytes.length + 16);
         for (byte b : bytes) {
             int c = b & 0xff;
-            if (isUnreserved(c) || (keepSlash && c == '/')) {
+            if (isUnreserved(c)) {
                 out.append((char) c);
             } else {
                 out.append('%').append(HEX[c >> 4]).append(HEX[c & 0xf]);
