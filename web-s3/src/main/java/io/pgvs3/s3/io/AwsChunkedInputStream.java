@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
@@ -246,7 +247,7 @@ public final class AwsChunkedInputStream extends FilterInputStream {
             if (colon <= 0 || signature != null) {
                 throw malformed("Malformed trailing header line.");
             }
-            String name = line.substring(0, colon).strip().toLowerCase(java.util.Locale.ROOT);
+            String name = line.substring(0, colon).strip().toLowerCase(Locale.ROOT);
             String value = line.substring(colon + 1).strip();
             if (name.equals(TRAILER_SIGNATURE)) {
                 signature = value;

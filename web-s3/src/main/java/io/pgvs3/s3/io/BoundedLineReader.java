@@ -5,6 +5,7 @@ import io.pgvs3.s3.auth.AuthFailure;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * Reads CRLF-terminated framing lines with a hard length cap, so a hostile client cannot make the
@@ -45,7 +46,7 @@ final class BoundedLineReader {
                         "An aws-chunked framing line is longer than " + maxLength + " bytes.");
             }
             if (len == buf.length) {
-                buf = java.util.Arrays.copyOf(buf, Math.min(maxLength, buf.length * 2));
+                buf = Arrays.copyOf(buf, Math.min(maxLength, buf.length * 2));
             }
             buf[len++] = (byte) c;
         }
