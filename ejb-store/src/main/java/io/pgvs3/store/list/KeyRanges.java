@@ -33,6 +33,22 @@ public final class KeyRanges {
         return null;
     }
 
+    /** Compares by code points, which is UTF-8 byte order and so PostgreSQL's "C" order (not UTF-16 order). */
+    public static int compare(String a, String b) {
+        int i = 0;
+        int j = 0;
+        while (i < a.length() && j < b.length()) {
+            int x = a.codePointAt(i);
+            int y = b.codePointAt(j);
+            if (x != y) {
+                return Integer.compare(x, y);
+            }
+            i += Character.charCount(x);
+            j += Character.charCount(y);
+        }
+        return Integer.compare(a.length() - i, b.length() - j);
+    }
+
     /**
      * The common prefix {@code key} rolls up into: {@code prefix} plus the text up to and including
      * the first {@code delimiter} after it; null if the key has none (or no delimiter is set).

@@ -91,7 +91,7 @@ public final class ObjectLister {
         private void start(String after) {
             from = prefix;
             inclusive = true;
-            if (after == null || after.compareTo(prefix) < 0) {
+            if (after == null || KeyRanges.compare(after, prefix) < 0) {
                 return;
             }
             String cp = KeyRanges.commonPrefix(after, prefix, delimiter);
@@ -106,7 +106,7 @@ public final class ObjectLister {
         }
 
         ListPage run() throws SQLException {
-            while (from != null && (until == null || from.compareTo(until) < 0)) {
+            while (from != null && (until == null || KeyRanges.compare(from, until) < 0)) {
                 int limit = max - entries() + 1;
                 int seen = 0;
                 try (PreparedStatement ps = c.prepareStatement(sql())) {

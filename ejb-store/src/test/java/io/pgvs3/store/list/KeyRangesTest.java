@@ -49,6 +49,16 @@ class KeyRangesTest {
         assertEquals("p/", KeyRanges.commonPrefix("p/", "p", "/"));
     }
 
+    @Test
+    void compareIsUtf8ByteOrderNotUtf16Order() {
+        String[] keys = {"", "a", "ab", "\u00e9", "\uFFFD", "\uD83D\uDE00", MAX, "z"};
+        for (String a : keys) {
+            for (String b : keys) {
+                assertEquals(Integer.signum(utf8Compare(a, b)), Integer.signum(KeyRanges.compare(a, b)), a + " vs " + b);
+            }
+        }
+    }
+
     private static int utf8Compare(String a, String b) {
         return java.util.Arrays.compareUnsigned(a.getBytes(java.nio.charset.StandardCharsets.UTF_8),
                 b.getBytes(java.nio.charset.StandardCharsets.UTF_8));

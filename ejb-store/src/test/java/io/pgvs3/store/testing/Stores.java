@@ -23,4 +23,10 @@ public final class Stores {
         buckets.create(name);
         return name;
     }
+
+    /** Creates the bucket {@code name} and returns it. */
+    public String newBucketNamed(String name) {
+        buckets.create(name);
+        return name;
+    }
 }
