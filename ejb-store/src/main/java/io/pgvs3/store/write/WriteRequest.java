@@ -30,6 +30,10 @@ final class WriteRequest {
         if (keyBytes < 1 || keyBytes > MAX_KEY_BYTES) {
             throw new StoreException(StoreError.INVALID_ARGUMENT, "a key has 1 to 1024 UTF-8 bytes");
         }
+        if (key.indexOf('\0') >= 0) {
+            // PostgreSQL text cannot hold NUL
+            throw new StoreException(StoreError.INVALID_ARGUMENT, "a key cannot contain U+0000");
+        }
         String type = spec.contentType() == null || spec.contentType().isBlank()
                 ? DEFAULT_CONTENT_TYPE : spec.contentType();
         return new WriteRequest(spec, type, flatten(spec.userMetadata()));

@@ -126,6 +126,7 @@ class WriteSemanticsTest {
         String bucket = stores.newBucket("keys");
         assertRejected(StoreError.INVALID_ARGUMENT, Bodies.spec(bucket, "", -1), new byte[1]);
         assertRejected(StoreError.INVALID_ARGUMENT, Bodies.spec(bucket, "x".repeat(1025), -1), new byte[1]);
+        assertRejected(StoreError.INVALID_ARGUMENT, Bodies.spec(bucket, "nul\0key", -1), new byte[1]);
         put(bucket, "x".repeat(1024), new byte[1]);
     }
 
