@@ -1,0 +1,130 @@
+package io.pgvs3.store.chunk;
+
+import com.github.luben.zstd.Zstd;
+import com.github.luben.zstd.ZstdCompressCtx;
+import com.github.luben.zstd.ZstdDecompressCtx;
+import com.github.luben.zstd.ZstdException;
+import java.io.IOException;
+
+/**
+ * Encodes one logical block for storage and back. A block is stored compressed only if that is
+ * strictly shorter, so the stored length alone tells the reader: {@code stored < logical} ⇒ zstd
+ * frame, {@code stored == logical} ⇒ raw bytes. Incompressible data never grows.
+ *
+ * <p>Not thread-safe (holds native zstd contexts); one instance per write or read, then {@link #close}.
+ */
+public final class BlockCodec implements AutoCloseable {
+
+    /** Fast level: blocks are small and the write path is usually network-bound. */
+    static final int LEVEL = 1;
+
+    private final boolean compress;
+    private ZstdCompressCtx compressor;
+    private ZstdDecompressCtx decompressor;
+    private byte[] scratch = new byte[0];
+
+    /** @param compress false stores every block raw (for tests and for data known to be incompressible) */
+    public BlockCodec(boolean compress) {
+        this.compress = compress;
+    }
+
+    public BlockCodec() {
+        this(true);
+    }
+
+    /**
+     * Encodes {@code src[off, off+len)}; returns the stored bytes, which are valid until the next call.
+     * The result is {@code src} itself (raw) or an internal buffer (compressed); see {@link Encoded}.
+     */
+    public Encoded encode(byte[] src, int off, int len) {
+        if (compress && len > 1) {
+            int bound = (int) Zstd.compressBound(len);
+            if (scratch.length < bound) {
+                scratch = new byte[bound];
+            }
+            try {
+                int n = compressor().compressByteArray(scratch, 0, bound, src, off, len);
+                if (n < len) {
+                    return new Encoded(scratch, 0, n);
+                }
+            } catch (ZstdException e) {
+                // fall through: store raw, which is always correct
+            }
+        }
+        return new Encoded(src, off, len);
+    }
+
+    /**
+     * Decodes a stored block of {@code logicalLength} bytes into {@code dst[0, logicalLength)}.
+     *
+     * @throws IOException the stored bytes are longer than the block or do not decompress to it exactly
+     */
+    public void decode(byte[] stored, int storedLength, int logicalLength, byte[] dst) throws IOException {
+        if (storedLength == logicalLength) {
+            System.arraycopy(stored, 0, dst, 0, logicalLength);
+            return;
+        }
+        if (storedLength > logicalLength || storedLength <= 0) {
+            throw new IOException("stored block of " + storedLength + " bytes cannot hold " + logicalLength);
+        }
+        int n;
+        try {
+            n = decompressor().decompressByteArray(dst, 0, logicalLength, stored, 0, storedLength);
+        } catch (ZstdException e) {
+            throw new IOException("corrupt compressed block: " + e.getMessage(), e);
+        }
+        if (n != logicalLength) {
+            throw new IOException("compressed block decoded to " + n + " bytes, expected " + logicalLength);
+        }
+    }
+
+    /** Compresses a whole inline body; returns null when compression would not make it shorter. */
+    public byte[] compressWhole(byte[] src, int len) {
+        Encoded e = encode(src, 0, len);
+        if (e.array() == src) {
+            return null;
+        }
+        byte[] out = new byte[e.length()];
+        System.arraycopy(e.array(), e.offset(), out, 0, e.length());
+        return out;
+    }
+
+    /** Inflates an inline body compressed by {@link #compressWhole}. */
+    public byte[] decompressWhole(byte[] stored, long size) throws IOException {
+        byte[] out = new byte[Math.toIntExact(size)];
+        decode(stored, stored.length, out.length, out);
+        return out;
+    }
+
+    private ZstdCompressCtx compressor() {
+        if (compressor == null) {
+            compressor = new ZstdCompressCtx().setLevel(LEVEL).setChecksum(false).setContentSize(false);
+        }
+        return compressor;
+    }
+
+    private ZstdDecompressCtx decompressor() {
+        if (decompressor == null) {
+            decompressor = new ZstdDecompressCtx();
+        }
+        return decompressor;
+    }
+
+    @Override
+    public void close() {
+        if (compressor != null) {
+            compressor.close();
+        }
+        if (decompressor != null) {
+            decompressor.close();
+        }
+    }
+
+    /** A stored block: a view into an array. */
+    public record Encoded(byte[] array, int offset, int length) {
+
+        public boolean compressed(int logicalLength) {
+            return length < logicalLength;
+        }
+    }
+}

@@ -1,0 +1,5 @@
+/**
+ * The chunked-file format shared by writers and readers: 8,120-byte logical blocks, each stored
+ * zstd-compressed only when that is shorter. Pure Java (zstd-jni); touches no database.
+ */
+package io.pgvs3.store.chunk;

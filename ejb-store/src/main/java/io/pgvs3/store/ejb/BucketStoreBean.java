@@ -1,0 +1,56 @@
+package io.pgvs3.store.ejb;
+
+import io.pgvs3.store.api.BucketInfo;
+import io.pgvs3.store.api.BucketStore;
+import io.pgvs3.store.namespace.BucketService;
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.Resource;
+import jakarta.ejb.EJB;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionManagement;
+import jakarta.ejb.TransactionManagementType;
+import java.util.List;
+import javax.sql.DataSource;
+
+/** {@link BucketStore} over {@link BucketService}. */
+@Stateless
+@TransactionManagement(TransactionManagementType.BEAN)
+public class BucketStoreBean implements BucketStore {
+
+    @Resource(lookup = "jdbc/pgvs3/main")
+    private DataSource main;
+
+    @EJB
+    private LayoutBean layout;
+
+    private BucketService buckets;
+
+    @PostConstruct
+    void init() {
+        buckets = new BucketService(main, layout.namespaces());
+    }
+
+    @Override
+    public boolean create(String bucket) {
+        layout.requireLayout();
+        return buckets.create(bucket);
+    }
+
+    @Override
+    public boolean exists(String bucket) {
+        layout.requireLayout();
+        return buckets.exists(bucket);
+    }
+
+    @Override
+    public List<BucketInfo> list() {
+        layout.requireLayout();
+        return buckets.list();
+    }
+
+    @Override
+    public void delete(String bucket) {
+        layout.requireLayout();
+        buckets.delete(bucket);
+    }
+}

@@ -1,0 +1,80 @@
+package io.pgvs3.store.ejb;
+
+import io.pgvs3.store.api.ByteRange;
+import io.pgvs3.store.api.ListPage;
+import io.pgvs3.store.api.ListQuery;
+import io.pgvs3.store.api.ObjectMeta;
+import io.pgvs3.store.api.ObjectStore;
+import io.pgvs3.store.api.PutResult;
+import io.pgvs3.store.api.PutSpec;
+import io.pgvs3.store.list.ObjectLister;
+import io.pgvs3.store.read.ObjectReader;
+import io.pgvs3.store.write.ObjectDeleter;
+import io.pgvs3.store.write.ObjectWriter;
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.Resource;
+import jakarta.ejb.EJB;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionManagement;
+import jakarta.ejb.TransactionManagementType;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import javax.sql.DataSource;
+
+/** {@link ObjectStore} over the writer, reader, deleter and lister. */
+@Stateless
+@TransactionManagement(TransactionManagementType.BEAN)
+public class ObjectStoreBean implements ObjectStore {
+
+    @Resource(lookup = "jdbc/pgvs3/main")
+    private DataSource main;
+
+    @Resource(lookup = "jdbc/pgvs3/chunk")
+    private DataSource chunk;
+
+    @EJB
+    private LayoutBean layout;
+
+    private ObjectWriter writer;
+    private ObjectReader reader;
+    private ObjectDeleter deleter;
+    private ObjectLister lister;
+
+    @PostConstruct
+    void init() {
+        writer = new ObjectWriter(main, chunk, layout.namespaces());
+        reader = new ObjectReader(main, chunk, layout.namespaces());
+        deleter = new ObjectDeleter(main, layout.namespaces());
+        lister = new ObjectLister(main, layout.namespaces());
+    }
+
+    @Override
+    public PutResult put(PutSpec spec, InputStream body) {
+        layout.requireLayout();
+        return writer.put(spec, body);
+    }
+
+    @Override
+    public ObjectMeta head(String bucket, String key, boolean withInlineBody) {
+        layout.requireLayout();
+        return reader.head(bucket, key, withInlineBody);
+    }
+
+    @Override
+    public void readBody(ObjectMeta meta, ByteRange range, OutputStream out) throws IOException {
+        reader.readBody(meta, range, out);
+    }
+
+    @Override
+    public void delete(String bucket, String key) {
+        layout.requireLayout();
+        deleter.delete(bucket, key);
+    }
+
+    @Override
+    public ListPage list(ListQuery query) {
+        layout.requireLayout();
+        return lister.list(query);
+    }
+}

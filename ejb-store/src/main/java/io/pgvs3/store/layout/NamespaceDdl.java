@@ -1,0 +1,148 @@
+package io.pgvs3.store.layout;
+
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * The tables of one namespace schema. Schema names are generated ({@code ns_<id>}) and checked
+ * against {@link #SCHEMA_NAME} before they are ever spliced into SQL.
+ */
+public final class NamespaceDdl {
+
+    public static final Pattern SCHEMA_NAME = Pattern.compile("ns_[0-9]{1,19}");
+
+    /** The storage parameters every chunks table must carry (checked at startup). */
+    public static final List<String> CHUNK_RELOPTIONS = List.of(
+            "toast_tuple_target=8160",
+            "autovacuum_vacuum_scale_factor=0.01",
+            "autovacuum_analyze_scale_factor=0.02",
+            "autovacuum_vacuum_threshold=1000");
+
+    /** Relations a namespace schema must hold. */
+    static final List<String> RELATIONS = List.of(
+            "objects", "chunks", "uploads", "upload_parts", "garbage", "garbage_by_age");
+
+    private static final String TEMPLATE = """
+            CREATE SCHEMA @;
+            -- created_at: first publication of the key; modified_at: this version (Last-Modified).
+            -- Bodies up to 64 KiB are inline (zstd-compressed when that is shorter, then inline_zstd);
+            -- larger ones are one chunked file, or an ordered list of part files.
+            CREATE TABLE @.objects (
+                key                text COLLATE "C" PRIMARY KEY,
+                size               int8 NOT NULL,
+                etag               text NOT NULL,
+                sha256             bytea NOT NULL,
+                content_type       text NOT NULL DEFAULT 'application/octet-stream',
+                user_metadata      text[] NOT NULL DEFAULT '{}',
+                created_at         timestamptz NOT NULL DEFAULT now(),
+                modified_at        timestamptz NOT NULL DEFAULT now(),
+                inline_data        bytea STORAGE EXTERNAL,
+                inline_zstd        boolean NOT NULL DEFAULT false,
+                file_id            int8,
+                parts              int8[],
+                part_ends          int8[],
+                checksum_algorithm text,
+                checksum_value     text,
+                expires_at         timestamptz,
+                origin_validator   text,
+                CONSTRAINT object_shape CHECK (
+                    octet_length(key) BETWEEN 1 AND 1024
+                    AND size >= 0
+                    AND octet_length(sha256) = 32
+                    AND etag ~ '^[0-9a-f]{32}(-[1-9][0-9]{0,4})?$'
+                    AND cardinality(user_metadata) <= 256 AND cardinality(user_metadata) % 2 = 0
+                    AND octet_length(content_type) BETWEEN 1 AND 1024),
+                CONSTRAINT body_shape CHECK (
+                    (inline_data IS NOT NULL AND file_id IS NULL AND parts IS NULL AND part_ends IS NULL
+                        AND size <= 65536
+                        AND (inline_zstd OR octet_length(inline_data) = size))
+                    OR (inline_data IS NULL AND NOT inline_zstd AND file_id IS NOT NULL
+                        AND parts IS NULL AND part_ends IS NULL AND size <= 2147483648 * 8120)
+                    OR (inline_data IS NULL AND NOT inline_zstd AND file_id IS NOT NULL
+                        AND parts IS NOT NULL AND part_ends IS NOT NULL
+                        AND array_ndims(parts) = 1 AND array_lower(parts, 1) = 1
+                        AND array_ndims(part_ends) = 1 AND array_lower(part_ends, 1) = 1
+                        AND cardinality(parts) >= 1 AND cardinality(parts) = cardinality(part_ends)
+                        AND parts[1] = file_id AND part_ends[cardinality(part_ends)] = size
+                        AND array_position(parts, NULL) IS NULL
+                        AND array_position(part_ends, NULL) IS NULL)),
+                CONSTRAINT checksum_shape CHECK (
+                    (checksum_algorithm IS NULL) = (checksum_value IS NULL)
+                    AND (checksum_algorithm IS NULL OR checksum_algorithm IN
+                        ('CRC32', 'CRC32C', 'CRC64NVME', 'SHA1', 'SHA256'))
+                    AND (checksum_value IS NULL OR octet_length(checksum_value) BETWEEN 1 AND 128))
+            ) WITH (autovacuum_vacuum_scale_factor = 0.02);
+            CREATE INDEX objects_file_id_idx ON @.objects (file_id) WHERE file_id IS NOT NULL;
+            CREATE INDEX objects_parts_idx ON @.objects USING gin (parts) WHERE parts IS NOT NULL;
+            CREATE INDEX objects_expiry_idx ON @.objects (expires_at) WHERE expires_at IS NOT NULL;
+            -- One row = one 8 KiB page: row no holds logical bytes [no*8120, (no+1)*8120), stored
+            -- zstd-compressed only when shorter (the reader tells by length).
+            CREATE TABLE @.chunks (
+                file_id int8 NOT NULL,
+                no      int4 NOT NULL,
+                data    bytea STORAGE EXTERNAL NOT NULL,
+                PRIMARY KEY (file_id, no),
+                CONSTRAINT chunk_shape CHECK (no >= 0 AND octet_length(data) BETWEEN 1 AND 8120)
+            ) WITH (toast_tuple_target = 8160, autovacuum_vacuum_scale_factor = 0.01,
+                    autovacuum_analyze_scale_factor = 0.02, autovacuum_vacuum_threshold = 1000);
+            CREATE TABLE @.uploads (
+                upload_id          text PRIMARY KEY,
+                key                text COLLATE "C" NOT NULL,
+                content_type       text NOT NULL DEFAULT 'application/octet-stream',
+                user_metadata      text[] NOT NULL DEFAULT '{}',
+                checksum_algorithm text,
+                created_at         timestamptz NOT NULL DEFAULT now(),
+                CONSTRAINT upload_shape CHECK (
+                    octet_length(key) BETWEEN 1 AND 1024
+                    AND cardinality(user_metadata) <= 256 AND cardinality(user_metadata) % 2 = 0
+                    AND octet_length(content_type) BETWEEN 1 AND 1024
+                    AND (checksum_algorithm IS NULL OR checksum_algorithm IN
+                        ('CRC32', 'CRC32C', 'CRC64NVME', 'SHA1', 'SHA256')))
+            );
+            CREATE INDEX uploads_by_key ON @.uploads (key, upload_id);
+            CREATE INDEX uploads_by_age ON @.uploads (created_at, upload_id);
+            CREATE TABLE @.upload_parts (
+                upload_id  text NOT NULL REFERENCES @.uploads ON DELETE CASCADE,
+                part_no    int4 NOT NULL,
+                file_id    int8 NOT NULL UNIQUE,
+                size       int8 NOT NULL,
+                sha256     bytea NOT NULL,
+                md5        bytea NOT NULL,
+                checksum   text,
+                created_at timestamptz NOT NULL DEFAULT now(),
+                PRIMARY KEY (upload_id, part_no),
+                CONSTRAINT part_shape CHECK (
+                    part_no BETWEEN 1 AND 10000
+                    AND size BETWEEN 0 AND 2147483648 * 8120
+                    AND octet_length(sha256) = 32 AND octet_length(md5) = 16
+                    AND (checksum IS NULL OR octet_length(checksum) BETWEEN 1 AND 128))
+            );
+            -- Files whose last reference was dropped, queued in that same transaction.
+            CREATE TABLE @.garbage (
+                file_id   int8 PRIMARY KEY,
+                queued_at timestamptz NOT NULL DEFAULT now()
+            );
+            CREATE INDEX garbage_by_age ON @.garbage (queued_at, file_id);
+            """;
+
+    private NamespaceDdl() {
+    }
+
+    /** The schema name of namespace {@code id}. */
+    public static String schemaName(long id) {
+        return "ns_" + id;
+    }
+
+    /** The whole DDL of one namespace, as one multi-statement script. */
+    public static String script(String schema) {
+        return TEMPLATE.replace("@", checkedSchema(schema));
+    }
+
+    /** Returns {@code schema} if it is a generated namespace schema name, else refuses it. */
+    public static String checkedSchema(String schema) {
+        if (schema == null || !SCHEMA_NAME.matcher(schema).matches()) {
+            throw new IllegalArgumentException("not a namespace schema name: " + schema);
+        }
+        return schema;
+    }
+}

@@ -1,0 +1,6 @@
+/**
+ * Storage layout v1: the DDL of the catalog schema {@code pgvs3} and of each namespace's schema, and
+ * the startup protocol that creates a fresh layout or verifies an existing one (refusing any other
+ * version). It may touch every schema it defines, and nothing else.
+ */
+package io.pgvs3.store.layout;

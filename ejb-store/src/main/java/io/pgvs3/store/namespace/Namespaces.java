@@ -1,0 +1,96 @@
+package io.pgvs3.store.namespace;
+
+import io.pgvs3.store.api.BucketInfo;
+import io.pgvs3.store.layout.NamespaceDdl;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/** Data access for {@code pgvs3.namespaces}; every method runs on the caller's connection. */
+public final class Namespaces {
+
+    public static final String KIND_BUCKET = "bucket";
+
+    private Namespaces() {
+    }
+
+    private static final String FIND = "SELECT id, schema_name FROM pgvs3.namespaces WHERE name = ? AND kind = ?";
+
+    public static Optional<Namespace> find(Connection c, String name) throws SQLException {
+        return select(c, FIND, name);
+    }
+
+    /**
+     * Writers hold this until commit: it blocks a concurrent bucket delete (which takes FOR UPDATE),
+     * so nothing can commit into a dropped schema.
+     */
+    private static final String FIND_FOR_WRITE = FIND + " FOR KEY SHARE";
+
+    public static Optional<Namespace> findForWrite(Connection c, String name) throws SQLException {
+        return select(c, FIND_FOR_WRITE, name);
+    }
+
+    private static final String FIND_FOR_DROP = FIND + " FOR UPDATE";
+
+    public static Optional<Namespace> findForDrop(Connection c, String name) throws SQLException {
+        return select(c, FIND_FOR_DROP, name);
+    }
+
+    private static final String NEXT_ID = "SELECT nextval(pg_get_serial_sequence('pgvs3.namespaces', 'id'))";
+    private static final String INSERT = """
+            INSERT INTO pgvs3.namespaces (id, name, kind, schema_name) VALUES (?, ?, ?, ?)""";
+
+    /** Inserts the row (the caller then creates the schema in the same transaction). */
+    public static Namespace insert(Connection c, String name, String kind) throws SQLException {
+        long id;
+        try (PreparedStatement ps = c.prepareStatement(NEXT_ID); ResultSet rs = ps.executeQuery()) {
+            rs.next();
+            id = rs.getLong(1);
+        }
+        Namespace ns = new Namespace(id, name, NamespaceDdl.schemaName(id));
+        try (PreparedStatement ps = c.prepareStatement(INSERT)) {
+            ps.setLong(1, id);
+            ps.setString(2, name);
+            ps.setString(3, kind);
+            ps.setString(4, ns.schema());
+            ps.executeUpdate();
+        }
+        return ns;
+    }
+
+    private static final String DELETE = "DELETE FROM pgvs3.namespaces WHERE id = ?";
+
+    public static void delete(Connection c, long id) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(DELETE)) {
+            ps.setLong(1, id);
+            ps.executeUpdate();
+        }
+    }
+
+    private static final String LIST_BUCKETS = """
+            SELECT name, created_at FROM pgvs3.namespaces WHERE kind = 'bucket' ORDER BY name""";
+
+    public static List<BucketInfo> listBuckets(Connection c) throws SQLException {
+        List<BucketInfo> out = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement(LIST_BUCKETS); ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                out.add(new BucketInfo(rs.getString(1), rs.getTimestamp(2).toInstant()));
+            }
+        }
+        return out;
+    }
+
+    private static Optional<Namespace> select(Connection c, String sql, String name) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setString(1, name);
+            ps.setString(2, KIND_BUCKET);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? Optional.of(new Namespace(rs.getLong(1), name, rs.getString(2))) : Optional.empty();
+            }
+        }
+    }
+}

@@ -1,0 +1,85 @@
+package io.pgvs3.store.read;
+
+import io.pgvs3.store.api.ByteRange;
+import io.pgvs3.store.api.ObjectMeta;
+import io.pgvs3.store.api.error.StoreError;
+import io.pgvs3.store.api.error.StoreException;
+import io.pgvs3.store.namespace.Namespace;
+import io.pgvs3.store.namespace.NamespaceCache;
+import io.pgvs3.store.sql.SqlErrors;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Optional;
+import javax.sql.DataSource;
+
+/** HEAD/GET: metadata from the main pool on every request, bodies inline or from the chunk pool. */
+public final class ObjectReader {
+
+    private final DataSource main;
+    private final NamespaceCache namespaces;
+    private final ChunkReader chunks;
+
+    public ObjectReader(DataSource main, DataSource chunk, NamespaceCache namespaces) {
+        this.main = main;
+        this.namespaces = namespaces;
+        this.chunks = new ChunkReader(chunk);
+    }
+
+    /** See {@link io.pgvs3.store.api.ObjectStore#head}. */
+    public ObjectMeta head(String bucket, String key, boolean withInlineBody) {
+        for (int attempt = 0; ; attempt++) {
+            Namespace ns = namespaces.resolve(bucket);
+            try (Connection c = main.getConnection()) {
+                return ObjectRows.find(c, ns, key, withInlineBody).orElseThrow(
+                        () -> new StoreException(StoreError.NO_SUCH_KEY, "no such key: " + key));
+            } catch (SQLException e) {
+                if (SqlErrors.isMissingNamespace(e)) {
+                    namespaces.evict(bucket);
+                    if (attempt == 0) {
+                        continue; // the bucket may have been dropped and re-created under a new schema
+                    }
+                }
+                throw SqlErrors.translate("HEAD " + key, bucket, e);
+            } catch (IOException e) {
+                throw new StoreException(StoreError.UNAVAILABLE, "stored inline body of " + key + " is corrupt", e);
+            }
+        }
+    }
+
+    /** See {@link io.pgvs3.store.api.ObjectStore#readBody}. */
+    public void readBody(ObjectMeta meta, ByteRange range, OutputStream out) throws IOException {
+        RangePlan plan = RangePlan.of(meta.size(), range);
+        if (plan.isEmpty()) {
+            return;
+        }
+        Namespace ns = namespaces.resolve(meta.bucket());
+        try {
+            if (meta.location().isInline()) {
+                byte[] body = meta.location().inlineData() != null ? meta.location().inlineData() : fetchInline(ns, meta);
+                if (body.length != meta.size()) {
+                    throw new IOException("inline body of " + meta.key() + " has " + body.length + " bytes, expected "
+                            + meta.size());
+                }
+                out.write(body, (int) plan.first(), (int) plan.length());
+            } else {
+                chunks.read(ns, meta.location().fileId(), plan, out);
+            }
+        } catch (SQLException e) {
+            if (SqlErrors.isMissingNamespace(e)) {
+                namespaces.evict(meta.bucket());
+            }
+            throw new IOException("database failed while reading " + meta.bucket() + "/" + meta.key() + ": "
+                    + e.getMessage(), e);
+        }
+    }
+
+    private byte[] fetchInline(Namespace ns, ObjectMeta meta) throws SQLException, IOException {
+        try (Connection c = main.getConnection()) {
+            Optional<byte[]> body = ObjectRows.inlineBody(c, ns, meta);
+            return body.orElseThrow(() -> new IOException("object " + meta.bucket() + "/" + meta.key()
+                    + " changed after its metadata was read"));
+        }
+    }
+}

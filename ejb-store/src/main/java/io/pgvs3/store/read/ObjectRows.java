@@ -1,0 +1,98 @@
+package io.pgvs3.store.read;
+
+import io.pgvs3.store.api.BodyLocation;
+import io.pgvs3.store.api.ObjectMeta;
+import io.pgvs3.store.chunk.BlockCodec;
+import io.pgvs3.store.namespace.Namespace;
+import java.io.IOException;
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/** Reads object rows by primary key. */
+final class ObjectRows {
+
+    private static final String HEAD = """
+            SELECT size, etag, content_type, user_metadata, modified_at, file_id, inline_zstd
+              FROM %s.objects WHERE key = ?""";
+    private static final String GET = """
+            SELECT size, etag, content_type, user_metadata, modified_at, file_id, inline_zstd, inline_data
+              FROM %s.objects WHERE key = ?""";
+
+    private ObjectRows() {
+    }
+
+    /** HEAD never reads {@code inline_data}; GET reads it in the same lookup. */
+    static Optional<ObjectMeta> find(Connection c, Namespace ns, String key, boolean withInlineBody)
+            throws SQLException, IOException {
+        try (PreparedStatement ps = c.prepareStatement(String.format(withInlineBody ? GET : HEAD, ns.schema()))) {
+            ps.setString(1, key);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) {
+                    return Optional.empty();
+                }
+                long size = rs.getLong(1);
+                long fileId = rs.getLong(6);
+                boolean isInline = rs.wasNull();
+                byte[] inline = null;
+                if (withInlineBody && isInline) {
+                    inline = inflate(rs.getBytes(8), rs.getBoolean(7), size);
+                }
+                return Optional.of(new ObjectMeta(ns.name(), key, size, rs.getString(2), rs.getString(3),
+                        metadata(rs.getArray(4)), rs.getObject(5, OffsetDateTime.class).toInstant(),
+                        new BodyLocation(inline, fileId)));
+            }
+        }
+    }
+
+    private static final String INLINE_BODY = """
+            SELECT inline_data, inline_zstd FROM %s.objects
+             WHERE key = ? AND etag = ? AND modified_at = ? AND file_id IS NULL""";
+
+    /** The inline body of exactly the version {@code meta} describes, or empty if the key changed since. */
+    static Optional<byte[]> inlineBody(Connection c, Namespace ns, ObjectMeta meta) throws SQLException, IOException {
+        try (PreparedStatement ps = c.prepareStatement(String.format(INLINE_BODY, ns.schema()))) {
+            ps.setString(1, meta.key());
+            ps.setString(2, meta.etag());
+            ps.setObject(3, OffsetDateTime.ofInstant(meta.lastModified(), ZoneOffset.UTC));
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? Optional.of(inflate(rs.getBytes(1), rs.getBoolean(2), meta.size()))
+                        : Optional.empty();
+            }
+        }
+    }
+
+    static byte[] inflate(byte[] stored, boolean zstd, long size) throws IOException {
+        if (!zstd) {
+            return stored;
+        }
+        try (BlockCodec codec = new BlockCodec()) {
+            return codec.decompressWhole(stored, size);
+        }
+    }
+
+    static Map<String, String> metadata(Array array) throws SQLException {
+        if (array == null) {
+            return Map.of();
+        }
+        String[] flat = (String[]) array.getArray();
+        Map<String, String> out = new LinkedHashMap<>();
+        for (int i = 0; i + 1 < flat.length; i += 2) {
+            out.put(flat[i], flat[i + 1]);
+        }
+        return Collections.unmodifiableMap(out);
+    }
+
+    static Instant instant(ResultSet rs, int column) throws SQLException {
+        return rs.getObject(column, OffsetDateTime.class).toInstant();
+    }
+}

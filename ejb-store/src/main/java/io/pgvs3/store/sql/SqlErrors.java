@@ -1,0 +1,55 @@
+package io.pgvs3.store.sql;
+
+import io.pgvs3.store.api.error.StoreError;
+import io.pgvs3.store.api.error.StoreException;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/** Turns JDBC failures into store errors, keeping the cause. */
+public final class SqlErrors {
+
+    private static final Logger LOG = Logger.getLogger(SqlErrors.class.getName());
+
+    /** invalid_schema_name: the namespace's schema was dropped (its bucket was deleted). */
+    public static final String UNDEFINED_SCHEMA = "3F000";
+    /** undefined_table: same, seen when the schema exists but not the table. */
+    public static final String UNDEFINED_TABLE = "42P01";
+
+    private SqlErrors() {
+    }
+
+    /** True when the statement failed because a namespace's schema or table is gone. */
+    public static boolean isMissingNamespace(SQLException e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof SQLException s
+                    && (UNDEFINED_SCHEMA.equals(s.getSQLState()) || UNDEFINED_TABLE.equals(s.getSQLState()))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** NO_SUCH_BUCKET for a vanished namespace, else UNAVAILABLE naming the operation. */
+    public static StoreException translate(String operation, String bucket, SQLException e) {
+        if (isMissingNamespace(e)) {
+            return new StoreException(StoreError.NO_SUCH_BUCKET, "no such bucket: " + bucket, e);
+        }
+        return new StoreException(StoreError.UNAVAILABLE,
+                "database refused " + operation + " in bucket " + bucket + ": " + e.getMessage()
+                        + " (SQLState " + e.getSQLState() + ")", e);
+    }
+
+    /** Rolls back and ignores a failure to do so (the original failure is what matters). */
+    public static void rollbackQuietly(Connection connection) {
+        if (connection == null) {
+            return;
+        }
+        try {
+            connection.rollback();
+        } catch (SQLException e) {
+            LOG.log(Level.FINE, "rollback failed after an earlier failure", e);
+        }
+    }
+}

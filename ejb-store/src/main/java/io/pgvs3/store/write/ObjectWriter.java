@@ -1,0 +1,176 @@
+package io.pgvs3.store.write;
+
+import io.pgvs3.store.api.PutResult;
+import io.pgvs3.store.api.PutSpec;
+import io.pgvs3.store.api.error.StoreError;
+import io.pgvs3.store.api.error.StoreException;
+import io.pgvs3.store.chunk.BlockCodec;
+import io.pgvs3.store.chunk.ChunkFormat;
+import io.pgvs3.store.namespace.Namespace;
+import io.pgvs3.store.namespace.NamespaceCache;
+import io.pgvs3.store.namespace.Namespaces;
+import io.pgvs3.store.sql.SqlErrors;
+import java.io.IOException;
+import java.io.InputStream;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.logging.Logger;
+import javax.sql.DataSource;
+
+/**
+ * PUT: bodies up to 64 KiB go inline through the main pool in one short transaction; larger ones
+ * stream through one binary COPY on a chunk-pool connection and are published in that same
+ * transaction. Nothing is visible until commit; any failure rolls everything back.
+ */
+public final class ObjectWriter {
+
+    private static final Logger LOG = Logger.getLogger(ObjectWriter.class.getName());
+
+    static final int READ_BUFFER = 256 * 1024;
+
+    private final DataSource main;
+    private final DataSource chunk;
+    private final NamespaceCache namespaces;
+    private final int copyBatch;
+
+    public ObjectWriter(DataSource main, DataSource chunk, NamespaceCache namespaces) {
+        this(main, chunk, namespaces, CopyFramer.DEFAULT_BATCH);
+    }
+
+    ObjectWriter(DataSource main, DataSource chunk, NamespaceCache namespaces, int copyBatch) {
+        this.main = main;
+        this.chunk = chunk;
+        this.namespaces = namespaces;
+        this.copyBatch = copyBatch;
+    }
+
+    /** See {@link io.pgvs3.store.api.ObjectStore#put}. */
+    public PutResult put(PutSpec spec, InputStream body) {
+        WriteRequest request = WriteRequest.of(spec);
+        long declared = spec.declaredLength();
+        if (declared > ChunkFormat.MAX_FILE_BYTES) {
+            throw tooLarge();
+        }
+        byte[] head = null;
+        int headLength = 0;
+        if (declared <= ChunkFormat.INLINE_MAX) {
+            head = new byte[ChunkFormat.INLINE_MAX + 1];
+            headLength = readUpTo(body, head);
+            if (declared >= 0 && headLength > declared) {
+                throw incomplete("the body runs past its declared length " + declared, null);
+            }
+            if (headLength <= ChunkFormat.INLINE_MAX) {
+                return putInline(request, spec, head, headLength);
+            }
+        }
+        return putChunked(request, spec, head, headLength, body);
+    }
+
+    private PutResult putInline(WriteRequest request, PutSpec spec, byte[] body, int length) {
+        BodyDigests digests = new BodyDigests();
+        digests.update(body, 0, length);
+        BodyDigests.Result result = request.verify(digests.finish());
+        byte[] compressed;
+        try (BlockCodec codec = new BlockCodec()) {
+            compressed = codec.compressWhole(body, length);
+        }
+        byte[] stored = compressed != null ? compressed : java.util.Arrays.copyOf(body, length);
+        NewObject object = request.object(result, stored, compressed != null, null);
+        try (Connection c = main.getConnection()) {
+            c.setAutoCommit(false);
+            try {
+                Namespace ns = lockNamespace(c, spec.bucket());
+                Instant modified = ObjectPublisher.publish(c, ns, object, spec.condition());
+                c.commit();
+                return new PutResult(result.etag(), result.size(), modified);
+            } catch (SQLException | RuntimeException e) {
+                SqlErrors.rollbackQuietly(c);
+                throw e;
+            }
+        } catch (SQLException e) {
+            throw SqlErrors.translate("PUT " + spec.key(), spec.bucket(), e);
+        }
+    }
+
+    private static final String SET_NO_TIMEOUT = "SET LOCAL statement_timeout = 0";
+
+    private PutResult putChunked(WriteRequest request, PutSpec spec, byte[] head, int headLength, InputStream body) {
+        long started = System.nanoTime();
+        try (Connection c = chunk.getConnection()) {
+            c.setAutoCommit(false);
+            try (BlockCodec codec = new BlockCodec()) {
+                try (var s = c.createStatement()) {
+                    s.execute(SET_NO_TIMEOUT);
+                }
+                Namespace ns = lockNamespace(c, spec.bucket());
+                long fileId = ChunkCopy.allocateFileId(c);
+                BodyDigests digests = new BodyDigests();
+                try (ChunkCopy copy = ChunkCopy.open(c, ns, fileId, codec, copyBatch)) {
+                    if (headLength > 0) {
+                        feed(copy, digests, spec.declaredLength(), head, headLength);
+                    }
+                    byte[] buffer = new byte[READ_BUFFER];
+                    int n;
+                    while ((n = readUpTo(body, buffer)) > 0) {
+                        feed(copy, digests, spec.declaredLength(), buffer, n);
+                    }
+                    copy.finish();
+                }
+                BodyDigests.Result result = request.verify(digests.finish());
+                NewObject object = request.object(result, null, false, fileId);
+                Instant modified = ObjectPublisher.publish(c, ns, object, spec.condition());
+                c.commit();
+                LOG.fine(() -> String.format("PUT %s/%s %d bytes as file %d in %.1f ms", spec.bucket(), spec.key(),
+                        result.size(), fileId, (System.nanoTime() - started) / 1e6));
+                return new PutResult(result.etag(), result.size(), modified);
+            } catch (SQLException | RuntimeException e) {
+                SqlErrors.rollbackQuietly(c);
+                throw e;
+            }
+        } catch (SQLException e) {
+            throw SqlErrors.translate("PUT " + spec.key(), spec.bucket(), e);
+        }
+    }
+
+    private Namespace lockNamespace(Connection c, String bucket) throws SQLException {
+        Namespace ns = Namespaces.findForWrite(c, bucket).orElse(null);
+        if (ns == null) {
+            namespaces.evict(bucket);
+            throw NamespaceCache.noSuchBucket(bucket);
+        }
+        namespaces.remember(ns);
+        return ns;
+    }
+
+    private static void feed(ChunkCopy copy, BodyDigests digests, long declared, byte[] b, int n)
+            throws SQLException {
+        long total = digests.bytes() + n;
+        if (declared >= 0 && total > declared) {
+            throw incomplete("the body runs past its declared length " + declared, null);
+        }
+        if (total > ChunkFormat.MAX_FILE_BYTES) {
+            throw tooLarge();
+        }
+        digests.update(b, 0, n);
+        copy.write(b, 0, n);
+    }
+
+    /** Reads until {@code buffer} is full or the body ends; IOException ⇒ INCOMPLETE_BODY. */
+    private static int readUpTo(InputStream body, byte[] buffer) {
+        try {
+            return body.readNBytes(buffer, 0, buffer.length);
+        } catch (IOException e) {
+            throw incomplete("the body could not be read: " + e.getMessage(), e);
+        }
+    }
+
+    static StoreException incomplete(String message, Throwable cause) {
+        return new StoreException(StoreError.INCOMPLETE_BODY, message, cause);
+    }
+
+    private static StoreException tooLarge() {
+        return new StoreException(StoreError.ENTITY_TOO_LARGE,
+                "an object body holds at most " + ChunkFormat.MAX_FILE_BYTES + " bytes");
+    }
+}

@@ -1,0 +1,86 @@
+package io.pgvs3.store.chunk;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pgvs3.store.testing.Bodies;
+import java.io.IOException;
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+
+class BlockCodecTest {
+
+    @Test
+    void compressibleBlockShrinksAndRoundTrips() throws IOException {
+        byte[] block = Bodies.compressible(ChunkFormat.BLOCK);
+        try (BlockCodec codec = new BlockCodec()) {
+            BlockCodec.Encoded e = codec.encode(block, 0, block.length);
+            assertTrue(e.length() < block.length / 4, "stored " + e.length());
+            assertTrue(e.compressed(block.length));
+            byte[] stored = Arrays.copyOfRange(e.array(), e.offset(), e.offset() + e.length());
+            byte[] back = new byte[ChunkFormat.BLOCK];
+            codec.decode(stored, stored.length, block.length, back);
+            assertArrayEquals(block, back);
+        }
+    }
+
+    @Test
+    void randomBlockStaysRawAndRoundTrips() throws IOException {
+        byte[] buffer = Bodies.random(3 * ChunkFormat.BLOCK, 7);
+        try (BlockCodec codec = new BlockCodec()) {
+            BlockCodec.Encoded e = codec.encode(buffer, ChunkFormat.BLOCK, ChunkFormat.BLOCK);
+            assertSame(buffer, e.array(), "raw blocks are not copied");
+            assertEquals(ChunkFormat.BLOCK, e.offset());
+            assertEquals(ChunkFormat.BLOCK, e.length());
+            byte[] stored = Arrays.copyOfRange(buffer, ChunkFormat.BLOCK, 2 * ChunkFormat.BLOCK);
+            byte[] back = new byte[ChunkFormat.BLOCK];
+            codec.decode(stored, stored.length, ChunkFormat.BLOCK, back);
+            assertArrayEquals(stored, back);
+        }
+    }
+
+    @Test
+    void lastPartialBlockRoundTrips() throws IOException {
+        try (BlockCodec codec = new BlockCodec()) {
+            for (byte[] block : new byte[][] {Bodies.compressible(1000), Bodies.random(1000, 3), {1}, {1, 1}}) {
+                BlockCodec.Encoded e = codec.encode(block, 0, block.length);
+                assertTrue(e.length() <= block.length);
+                byte[] stored = Arrays.copyOfRange(e.array(), e.offset(), e.offset() + e.length());
+                byte[] back = new byte[block.length];
+                codec.decode(stored, stored.length, block.length, back);
+                assertArrayEquals(block, back);
+            }
+        }
+    }
+
+    @Test
+    void refusesStoredBytesThatCannotBeTheBlock() {
+        try (BlockCodec codec = new BlockCodec()) {
+            byte[] dst = new byte[100];
+            assertThrows(IOException.class, () -> codec.decode(new byte[101], 101, 100, dst));
+            assertThrows(IOException.class, () -> codec.decode(new byte[] {1, 2, 3}, 3, 100, dst));
+            byte[] block = Bodies.compressible(ChunkFormat.BLOCK);
+            BlockCodec.Encoded e = codec.encode(block, 0, block.length);
+            byte[] stored = Arrays.copyOfRange(e.array(), e.offset(), e.offset() + e.length());
+            // a compressed block that decodes to the wrong length is an error, never silently short
+            assertThrows(IOException.class, () -> codec.decode(stored, stored.length, stored.length + 1,
+                    new byte[stored.length + 1]));
+        }
+    }
+
+    @Test
+    void wholeInlineBodies() throws IOException {
+        try (BlockCodec codec = new BlockCodec()) {
+            byte[] text = Bodies.compressible(64 * 1024);
+            byte[] packed = codec.compressWhole(text, text.length);
+            assertTrue(packed.length < text.length);
+            assertArrayEquals(text, codec.decompressWhole(packed, text.length));
+            assertNull(codec.compressWhole(Bodies.random(64 * 1024, 5), 64 * 1024));
+            assertNull(codec.compressWhole(new byte[0], 0));
+        }
+    }
+}

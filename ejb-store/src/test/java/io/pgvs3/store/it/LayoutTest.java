@@ -1,0 +1,115 @@
+package io.pgvs3.store.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pgvs3.store.layout.LayoutManager;
+import io.pgvs3.store.layout.LayoutRefusedException;
+import io.pgvs3.store.layout.LayoutStatus;
+import io.pgvs3.store.namespace.BucketService;
+import io.pgvs3.store.namespace.NamespaceCache;
+import io.pgvs3.store.testing.PostgresExtension;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+@ExtendWith(PostgresExtension.class)
+class LayoutTest {
+
+    @Test
+    void createsTheLayoutOnceAndVerifiesItAfterwards() throws Exception {
+        DataSource db = PostgresExtension.freshDatabase(false);
+        LayoutStatus first = new LayoutManager(db).ensure();
+        assertTrue(first.created());
+        assertEquals(1, first.version());
+        String bucket = PostgresExtension.uniqueBucket("layout");
+        new BucketService(db, new NamespaceCache(db)).create(bucket);
+        LayoutStatus again = new LayoutManager(db).ensure();
+        assertFalse(again.created());
+        assertEquals(1, again.namespaces());
+        try (Connection c = db.getConnection(); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT c.reloptions::text FROM pg_class c JOIN pg_namespace n"
+                     + " ON n.oid = c.relnamespace JOIN pgvs3.namespaces ns ON ns.schema_name = n.nspname"
+                     + " WHERE c.relname = 'chunks'")) {
+            rs.next();
+            String options = rs.getString(1);
+            assertTrue(options.contains("toast_tuple_target=8160"), options);
+            assertTrue(options.contains("autovacuum_vacuum_threshold=1000"), options);
+        }
+    }
+
+    @Test
+    void refusesAnotherLayoutVersionAndSaysWhatToDo() throws Exception {
+        DataSource db = PostgresExtension.freshDatabase(false);
+        new LayoutManager(db).ensure();
+        exec(db, "UPDATE pgvs3.layout SET version = 7");
+        LayoutRefusedException e = assertThrows(LayoutRefusedException.class, () -> new LayoutManager(db).ensure());
+        assertTrue(e.getMessage().contains("version 7"), e.getMessage());
+        assertTrue(e.getMessage().contains("expects version 1"), e.getMessage());
+        assertTrue(e.getMessage().contains("fresh database"), e.getMessage());
+        assertTrue(e.getMessage().contains("migrate"), e.getMessage());
+    }
+
+    @Test
+    void refusesAPartialLayout() throws Exception {
+        DataSource db = PostgresExtension.freshDatabase(false);
+        exec(db, "CREATE SCHEMA pgvs3");
+        LayoutRefusedException e = assertThrows(LayoutRefusedException.class, () -> new LayoutManager(db).ensure());
+        assertTrue(e.getMessage().contains("partial"), e.getMessage());
+        assertTrue(e.getMessage().contains("fresh database"), e.getMessage());
+    }
+
+    @Test
+    void refusesANamespaceWhoseChunkTableLostItsSettings() throws Exception {
+        DataSource db = PostgresExtension.freshDatabase(false);
+        new LayoutManager(db).ensure();
+        String bucket = PostgresExtension.uniqueBucket("reloptions");
+        new BucketService(db, new NamespaceCache(db)).create(bucket);
+        exec(db, "DO $$ BEGIN EXECUTE format('ALTER TABLE %I.chunks RESET (toast_tuple_target)',"
+                + " (SELECT schema_name FROM pgvs3.namespaces LIMIT 1)); END $$");
+        LayoutRefusedException e = assertThrows(LayoutRefusedException.class, () -> new LayoutManager(db).ensure());
+        assertTrue(e.getMessage().contains(bucket), e.getMessage());
+        assertTrue(e.getMessage().contains("toast_tuple_target=8160"), e.getMessage());
+    }
+
+    @Test
+    void concurrentFirstStartsCreateTheLayoutOnce() throws Exception {
+        DataSource db = PostgresExtension.freshDatabase(false);
+        CyclicBarrier barrier = new CyclicBarrier(2);
+        Callable<LayoutStatus> start = () -> {
+            barrier.await();
+            return new LayoutManager(db).ensure();
+        };
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            List<Future<LayoutStatus>> results = pool.invokeAll(List.of(start, start));
+            LayoutStatus a = results.get(0).get();
+            LayoutStatus b = results.get(1).get();
+            assertTrue(a.created() ^ b.created(), "exactly one start creates the layout");
+        } finally {
+            pool.shutdownNow();
+        }
+        try (Connection c = db.getConnection(); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT count(*) FROM pgvs3.layout")) {
+            rs.next();
+            assertEquals(1, rs.getLong(1));
+        }
+    }
+
+    private static void exec(DataSource db, String sql) throws Exception {
+        try (Connection c = db.getConnection(); Statement s = c.createStatement()) {
+            s.execute(sql);
+        }
+    }
+}
