@@ -11,10 +11,12 @@ import io.pgvs3.s3.config.S3Config;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Priority;
 import jakarta.inject.Inject;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.container.PreMatching;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.ext.Provider;
 import java.time.Instant;
 import java.util.HashMap;
@@ -35,6 +37,10 @@ public class AuthenticationFilter implements ContainerRequestFilter {
 
     @Inject
     private S3Config config;
+
+    /** The resource reads what this filter learned from servlet request attributes. */
+    @Context
+    private HttpServletRequest servletRequest;
 
     private SigV4Verifier verifier;
 
@@ -58,11 +64,11 @@ public class AuthenticationFilter implements ContainerRequestFilter {
                 lowerCaseHeaders(request), Instant.now()));
         PayloadMode mode = verified.payloadMode();
         if (mode == PayloadMode.SIGNED) {
-            request.setProperty(BodyProperties.EXPECTED_SHA256, verified.payloadSha256());
+            servletRequest.setAttribute(BodyProperties.EXPECTED_SHA256, verified.payloadSha256());
         }
         if (mode.streaming()) {
             long decodedLength = decodedLength(request);
-            request.setProperty(BodyProperties.DECODED_LENGTH, decodedLength);
+            servletRequest.setAttribute(BodyProperties.DECODED_LENGTH, decodedLength);
             request.setEntityStream(new AwsChunkedInputStream(request.getEntityStream(), mode,
                     verified.chunkSigner(), decodedLength));
         }

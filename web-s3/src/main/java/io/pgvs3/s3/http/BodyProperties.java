@@ -1,7 +1,5 @@
 package io.pgvs3.s3.http;
 
-import jakarta.ws.rs.container.ContainerRequestContext;
-
 /** What the authentication filter learned about the request body, passed on as request properties. */
 public final class BodyProperties {
 
@@ -14,12 +12,10 @@ public final class BodyProperties {
     }
 
     /** The declared decoded length, falling back to Content-Length; -1 when neither was sent. */
-    public static long decodedLength(ContainerRequestContext request) {
-        Object declared = request.getProperty(DECODED_LENGTH);
+    public static long decodedLength(Object declared, String contentLength) {
         if (declared instanceof Long length) {
             return length;
         }
-        String contentLength = request.getHeaderString("Content-Length");
         if (contentLength == null) {
             return -1;
         }

@@ -20,10 +20,12 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.container.AsyncResponse;
-import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.container.Suspended;
 import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
 import java.io.InputStream;
 import java.util.concurrent.RejectedExecutionException;
 
@@ -42,7 +44,11 @@ public class S3Resource {
     private ManagedExecutorService responses;
 
     @Context
-    private ContainerRequestContext request;
+    private UriInfo uri;
+    @Context
+    private HttpHeaders headers;
+    @Context
+    private HttpServletRequest servletRequest;
 
     @GET
     public void get(@Suspended AsyncResponse async) {
@@ -80,15 +86,15 @@ public class S3Resource {
         return dispatcher.dispatch(call(null));
     }
 
+    /** Properties set by the filters travel as servlet request attributes. */
     private S3Call call(InputStream body) {
-        String rawPath = request.getUriInfo().getRequestUri().getRawPath();
-        Route route = S3Router.route(new RouteRequest(request.getMethod(), rawPath,
-                request.getUriInfo().getQueryParameters(false).keySet(),
-                name -> request.getHeaders().containsKey(name)));
-        return new S3Call(route, request.getMethod(), request.getHeaders(),
-                request.getUriInfo().getQueryParameters(true),
-                String.valueOf(request.getProperty(RequestIds.ATTRIBUTE)),
-                (byte[]) request.getProperty(BodyProperties.EXPECTED_SHA256),
-                BodyProperties.decodedLength(request), body);
+        String method = servletRequest.getMethod();
+        Route route = S3Router.route(new RouteRequest(method, uri.getRequestUri().getRawPath(),
+                uri.getQueryParameters(false).keySet(), name -> headers.getRequestHeaders().containsKey(name)));
+        return new S3Call(route, method, headers.getRequestHeaders(), uri.getQueryParameters(true),
+                String.valueOf(servletRequest.getAttribute(RequestIds.ATTRIBUTE)),
+                (byte[]) servletRequest.getAttribute(BodyProperties.EXPECTED_SHA256),
+                BodyProperties.decodedLength(servletRequest.getAttribute(BodyProperties.DECODED_LENGTH),
+                        headers.getHeaderString("Content-Length")), body);
     }
 }
