@@ -1,0 +1,276 @@
+#!/usr/bin/env bash
+# A local pgvs3 stack: one embedded PostgreSQL 18 and N Open Liberty gateways sharing it.
+#
+#   deploy/local/stack.sh up [--gateways N]   start (or complete) the stack; returns once every gateway is ready
+#   deploy/local/stack.sh down                stop everything this state dir runs; keeps the data
+#   deploy/local/stack.sh env                 print export lines: eval "$(deploy/local/stack.sh env)"
+#   deploy/local/stack.sh status              show what runs; exit 0 only if everything is up and ready
+#
+# Settings (environment):
+#   PGVS3_STACK_DIR          state directory (default <repo>/target/stack)
+#   PGVS3_STACK_PG_PORT      PostgreSQL port (15432)
+#   PGVS3_STACK_S3_PORT      S3 port of gateway 1; gateway i uses +i-1 (8014)
+#   PGVS3_STACK_ADMIN_PORT   health/metrics port of gateway 1; gateway i uses +i-1 (9080)
+#   PGVS3_STACK_RESP_PORT    RESP port of gateway 1; gateway i uses +i-1 (6380)
+#   PGVS3_GATEWAY_HEAP       -Xmx of each gateway (512m)
+#   PGVS3_ACCESS_KEY/PGVS3_SECRET_KEY   S3 credentials; generated once per state dir when unset
+#   PGVS3_STACK_READY_TIMEOUT seconds to wait for all gateways to be ready (180)
+set -euo pipefail
+
+# shellcheck source=deploy/local/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+STATE=${PGVS3_STACK_DIR:-$PGVS3_REPO/target/stack}
+[[ $STATE == /* ]] || STATE="$PWD/$STATE"
+CONFIG="$STATE/stack.env"
+PGDATA="$STATE/pgdata"
+PG_PIDFILE="$STATE/postgres.pid"
+PG_LOG="$STATE/postgres.log"
+
+usage() {
+  sed -n '2,18s/^# \{0,1\}//p' "${BASH_SOURCE[0]}" >&2
+  exit 2
+}
+
+gw_dir() { printf '%s\n' "$STATE/gw$1"; }
+gw_log() { printf '%s\n' "$(pgvs3_server_dir "$(gw_dir "$1")")/logs/messages.log"; }
+
+# Prints the pid of gateway I if it runs.
+gw_pid() {
+  local dir
+  dir=$(gw_dir "$1")
+  pgvs3_running_pid "$dir/gateway.pid" "$(pgvs3_server_dir "$dir")"
+}
+
+db_pid() {
+  pgvs3_running_pid "$PG_PIDFILE" "$PGDATA"
+}
+
+# Gateway numbers that have a directory in the state dir, ascending.
+known_gateways() {
+  local dir
+  for dir in "$STATE"/gw*; do
+    [[ -d $dir && ${dir##*/gw} =~ ^[0-9]+$ ]] && printf '%s\n' "${dir##*/gw}"
+  done | sort -n
+}
+
+anything_running() {
+  local i
+  db_pid >/dev/null && return 0
+  for i in $(known_gateways); do
+    gw_pid "$i" >/dev/null && return 0
+  done
+  return 1
+}
+
+load_config() {
+  [[ -f $CONFIG ]] || pgvs3_die "no stack configured in $STATE; run: deploy/local/stack.sh up"
+  # shellcheck source=/dev/null
+  source "$CONFIG"
+}
+
+write_config() {
+  (
+    umask 077
+    {
+      printf '# written by deploy/local/stack.sh up; holds secrets (mode 600)\n'
+      printf 'STACK_GATEWAYS=%q\n' "$STACK_GATEWAYS"
+      printf 'STACK_PG_PORT=%q\n' "$STACK_PG_PORT"
+      printf 'STACK_S3_PORT=%q\n' "$STACK_S3_PORT"
+      printf 'STACK_ADMIN_PORT=%q\n' "$STACK_ADMIN_PORT"
+      printf 'STACK_RESP_PORT=%q\n' "$STACK_RESP_PORT"
+      printf 'STACK_HEAP=%q\n' "$STACK_HEAP"
+      printf 'STACK_ACCESS_KEY=%q\n' "$STACK_ACCESS_KEY"
+      printf 'STACK_SECRET_KEY=%q\n' "$STACK_SECRET_KEY"
+      printf 'STACK_DB_PASSWORD=%q\n' "$STACK_DB_PASSWORD"
+    } >"$CONFIG.tmp"
+  )
+  mv "$CONFIG.tmp" "$CONFIG"
+  chmod 600 "$CONFIG"
+}
+
+cmd_up() {
+  local gateways=1
+  while (($#)); do
+    case $1 in
+      --gateways) (($# >= 2)) || usage; gateways=$2; shift 2 ;;
+      --gateways=*) gateways=${1#*=}; shift ;;
+      *) usage ;;
+    esac
+  done
+  [[ $gateways =~ ^[1-9][0-9]*$ ]] || pgvs3_die "--gateways needs a positive number, not '$gateways'"
+
+  local pg_port=${PGVS3_STACK_PG_PORT:-15432} s3_port=${PGVS3_STACK_S3_PORT:-8014}
+  local admin_port=${PGVS3_STACK_ADMIN_PORT:-9080} resp_port=${PGVS3_STACK_RESP_PORT:-6380}
+  local heap=${PGVS3_GATEWAY_HEAP:-512m} timeout=${PGVS3_STACK_READY_TIMEOUT:-180}
+  pgvs3_require_port "$pg_port" PGVS3_STACK_PG_PORT
+  pgvs3_require_port "$((s3_port + gateways - 1))" PGVS3_STACK_S3_PORT
+  pgvs3_require_port "$((admin_port + gateways - 1))" PGVS3_STACK_ADMIN_PORT
+  pgvs3_require_port "$((resp_port + gateways - 1))" PGVS3_STACK_RESP_PORT
+  if [[ -n ${PGVS3_ACCESS_KEY:-} && -z ${PGVS3_SECRET_KEY:-} ]] || [[ -z ${PGVS3_ACCESS_KEY:-} && -n ${PGVS3_SECRET_KEY:-} ]]; then
+    pgvs3_die "set both PGVS3_ACCESS_KEY and PGVS3_SECRET_KEY, or neither"
+  fi
+
+  mkdir -p "$STATE"
+  chmod 700 "$STATE"
+  pgvs3_ensure_built
+
+  if anything_running; then
+    load_config
+    if [[ $STACK_GATEWAYS != "$gateways" || $STACK_PG_PORT != "$pg_port" || $STACK_S3_PORT != "$s3_port" ||
+      $STACK_ADMIN_PORT != "$admin_port" || $STACK_RESP_PORT != "$resp_port" ]]; then
+      pgvs3_die "a stack with other settings runs from $STATE ($STACK_GATEWAYS gateway(s), PostgreSQL port $STACK_PG_PORT, S3 port $STACK_S3_PORT); run 'deploy/local/stack.sh down' first"
+    fi
+    if [[ -n ${PGVS3_ACCESS_KEY:-} && ($PGVS3_ACCESS_KEY != "$STACK_ACCESS_KEY" || $PGVS3_SECRET_KEY != "$STACK_SECRET_KEY") ]]; then
+      pgvs3_die "the running stack uses other credentials than PGVS3_ACCESS_KEY/PGVS3_SECRET_KEY; run 'deploy/local/stack.sh down' first"
+    fi
+  else
+    STACK_GATEWAYS=$gateways STACK_PG_PORT=$pg_port STACK_S3_PORT=$s3_port
+    STACK_ADMIN_PORT=$admin_port STACK_RESP_PORT=$resp_port STACK_HEAP=$heap
+    if [[ -n ${PGVS3_ACCESS_KEY:-} ]]; then
+      STACK_ACCESS_KEY=$PGVS3_ACCESS_KEY STACK_SECRET_KEY=$PGVS3_SECRET_KEY
+    else
+      # development credentials of this state dir only; never a default baked into the server
+      STACK_ACCESS_KEY=$(pgvs3_secret_file "$STATE/dev-access-key" 20 'A-Z0-9')
+      STACK_SECRET_KEY=$(pgvs3_secret_file "$STATE/dev-secret-key" 40)
+    fi
+    STACK_DB_PASSWORD=$(pgvs3_secret_file "$STATE/db-password" 32)
+    write_config
+  fi
+
+  local all_up=yes i pid
+  db_pid >/dev/null || all_up=no
+  for ((i = 1; i <= STACK_GATEWAYS; i++)); do
+    gw_pid "$i" >/dev/null || all_up=no
+  done
+  if [[ $all_up == yes ]]; then
+    pgvs3_log "the stack in $STATE is already up ($STACK_GATEWAYS gateway(s))"
+  fi
+
+  if pid=$(db_pid); then
+    pgvs3_log "PostgreSQL already runs (pid $pid, port $STACK_PG_PORT)"
+  else
+    pgvs3_start_db "$PGDATA" "$STACK_PG_PORT" "$STACK_DB_PASSWORD" "$PG_LOG" "$PG_PIDFILE" yes
+  fi
+
+  local jdbc_url dir
+  jdbc_url=$(pgvs3_jdbc_url "$STACK_PG_PORT")
+  for ((i = 1; i <= STACK_GATEWAYS; i++)); do
+    dir=$(gw_dir "$i")
+    if pid=$(gw_pid "$i"); then
+      pgvs3_log "gateway $i already runs (pid $pid)"
+      continue
+    fi
+    local s3=$((STACK_S3_PORT + i - 1)) admin=$((STACK_ADMIN_PORT + i - 1)) resp=$((STACK_RESP_PORT + i - 1))
+    pgvs3_require_free_port "$s3" "S3 of gateway $i"
+    pgvs3_require_free_port "$admin" "admin of gateway $i"
+    pgvs3_prepare_server "$dir" "$STACK_HEAP"
+    pgvs3_log "starting gateway $i: S3 http://127.0.0.1:$s3, admin http://127.0.0.1:$admin (logs $(gw_log "$i"))"
+    (
+      pgvs3_export_gateway_env "$jdbc_url" "$PGVS3_DB_SUPERUSER" "$STACK_DB_PASSWORD" \
+        "$s3" "$s3" "$admin" "$resp" "$STACK_ACCESS_KEY" "$STACK_SECRET_KEY"
+      export WLP_USER_DIR=$dir PID_FILE=$dir/gateway.pid
+      if command -v setsid >/dev/null 2>&1; then
+        # its own session: the gateway outlives this script and the caller's terminal
+        setsid -w "$PGVS3_WLP/bin/server" start pgvs3 >"$dir/start.log" 2>&1 </dev/null
+      else
+        "$PGVS3_WLP/bin/server" start pgvs3 >"$dir/start.log" 2>&1 </dev/null
+      fi
+    ) || pgvs3_log "gateway $i: 'server start' failed ($(tail -n 1 "$dir/start.log" 2>/dev/null)); waiting for readiness anyway"
+  done
+
+  local deadline=$((SECONDS + timeout)) failed=no
+  for ((i = 1; i <= STACK_GATEWAYS; i++)); do
+    pid=$(gw_pid "$i") || pid=""
+    if [[ -z $pid ]]; then
+      pgvs3_log "gateway $i is not running"
+      pgvs3_show_log_tail "$(gw_log "$i")"
+      failed=yes
+      continue
+    fi
+    if ! pgvs3_wait_ready "gateway $i" "$((STACK_ADMIN_PORT + i - 1))" "$deadline" "$pid" "$(gw_log "$i")"; then
+      failed=yes
+    fi
+  done
+  if [[ $failed == yes ]]; then
+    pgvs3_die "the stack did not become ready; it is left running for inspection: deploy/local/stack.sh down"
+  fi
+  pgvs3_log "stack up: $STACK_GATEWAYS gateway(s), S3 at http://127.0.0.1:$STACK_S3_PORT; use: eval \"\$(deploy/local/stack.sh env)\""
+}
+
+cmd_down() {
+  (($# == 0)) || usage
+  [[ -d $STATE ]] || return 0
+  local i dir pid
+  for i in $(known_gateways); do
+    dir=$(gw_dir "$i")
+    [[ -d $(pgvs3_server_dir "$dir") ]] || continue
+    if pid=$(gw_pid "$i"); then
+      pgvs3_log "stopping gateway $i (pid $pid)"
+      pgvs3_liberty "$dir" stop >"$dir/stop.log" 2>&1 || true
+      pgvs3_stop_pid "$pid" "gateway $i" 30 TERM || true
+      rm -f "$dir/gateway.pid"
+    fi
+  done
+  pgvs3_stop_db "$PG_PIDFILE" "$PGDATA"
+  pgvs3_log "stack in $STATE is down"
+}
+
+cmd_env() {
+  (($# == 0)) || usage
+  load_config
+  local i s3=() admin=()
+  for ((i = 0; i < STACK_GATEWAYS; i++)); do
+    s3+=("http://127.0.0.1:$((STACK_S3_PORT + i))")
+    admin+=("http://127.0.0.1:$((STACK_ADMIN_PORT + i))")
+  done
+  printf 'export PGVS3_S3_ENDPOINT=%q\n' "${s3[0]}"
+  printf 'export PGVS3_S3_ENDPOINTS=%q\n' "${s3[*]}"
+  printf 'export PGVS3_RESP_ENDPOINT=%q\n' "127.0.0.1:$STACK_RESP_PORT"
+  printf 'export PGVS3_ADMIN_ENDPOINTS=%q\n' "${admin[*]}"
+  printf 'export PGVS3_ACCESS_KEY=%q\n' "$STACK_ACCESS_KEY"
+  printf 'export PGVS3_SECRET_KEY=%q\n' "$STACK_SECRET_KEY"
+  printf 'export PGVS3_JDBC_URL=%q\n' "$(pgvs3_jdbc_url "$STACK_PG_PORT")"
+  printf 'export PGVS3_DB_USER=%q\n' "$PGVS3_DB_SUPERUSER"
+  printf 'export PGVS3_DB_PASSWORD=%q\n' "$STACK_DB_PASSWORD"
+}
+
+cmd_status() {
+  (($# == 0)) || usage
+  if [[ ! -f $CONFIG ]]; then
+    printf 'no stack in %s\n' "$STATE"
+    return 3
+  fi
+  load_config
+  local ok=yes i pid status
+  if pid=$(db_pid); then
+    printf 'postgresql  running  pid %-8s port %s\n' "$pid" "$STACK_PG_PORT"
+  else
+    printf 'postgresql  stopped\n'
+    ok=no
+  fi
+  for ((i = 1; i <= STACK_GATEWAYS; i++)); do
+    if pid=$(gw_pid "$i"); then
+      status=$(pgvs3_http_status "$((STACK_ADMIN_PORT + i - 1))" /health/ready)
+      printf 'gateway %-3s running  pid %-8s s3 %s admin %s ready %s\n' "$i" "$pid" \
+        "$((STACK_S3_PORT + i - 1))" "$((STACK_ADMIN_PORT + i - 1))" "$status"
+      [[ $status == 200 ]] || ok=no
+    else
+      printf 'gateway %-3s stopped\n' "$i"
+      ok=no
+    fi
+  done
+  [[ $ok == yes ]] || return 3
+}
+
+(($# >= 1)) || usage
+command=$1
+shift
+case $command in
+  up) cmd_up "$@" ;;
+  down) cmd_down "$@" ;;
+  env) cmd_env "$@" ;;
+  status) cmd_status "$@" ;;
+  -h | --help | help) usage ;;
+  *) usage ;;
+esac
