@@ -67,6 +67,8 @@ public final class Stack implements BeforeAllCallback, ExtensionContext.Store.Cl
             String value = assignment.substring(eq + 1);
             if (value.length() >= 2 && (value.startsWith("'") || value.startsWith("\""))) {
                 value = value.substring(1, value.length() - 1);
+            } else {
+                value = value.replaceAll("\\\\(.)", "$1"); // bash printf %q escapes
             }
             values.put(assignment.substring(0, eq), value);
         }

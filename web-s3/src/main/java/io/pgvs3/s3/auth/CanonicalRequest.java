@@ -29,23 +29,16 @@ final class CanonicalRequest {
     }
 
     /**
-     * Decodes each wire path segment to bytes and re-encodes it once. Working per segment keeps an
-     * encoded slash ({@code a%2Fb}) distinct from a separator, as the client signed it. S3 does not
-     * normalize {@code .}, {@code ..} or {@code //}: they are part of the key.
+     * S3's canonical URI is the object path, decoded once and UriEncoded once with {@code /} kept: S3
+     * treats {@code %2F} in a key exactly as {@code /} (the AWS SDK for Java v2 sends a key's
+     * {@code //} as {@code /%2F} yet signs the plain path). S3 does not normalize {@code .},
+     * {@code ..} or {@code //}: they are part of the key.
      */
     static String canonicalUri(String rawPath) {
         if (rawPath.isEmpty()) {
             return "/";
         }
-        StringBuilder out = new StringBuilder(rawPath.length() + 16);
-        String[] segments = rawPath.split("/", -1);
-        for (int i = 0; i < segments.length; i++) {
-            if (i > 0) {
-                out.append('/');
-            }
-            out.append(UriEncoding.encode(UriEncoding.decode(segments[i])));
-        }
-        return out.toString();
+        return UriEncoding.encodePath(UriEncoding.decode(rawPath));
     }
 
     static String canonicalQuery(QueryParams query, String excludedParam) {

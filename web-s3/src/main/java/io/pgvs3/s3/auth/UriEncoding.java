@@ -41,10 +41,19 @@ final class UriEncoding {
 
     /** UriEncode: keeps {@code A-Za-z0-9-._~} and escapes every other byte, {@code /} included, upper-case. */
     static String encode(byte[] bytes) {
+        return encode(bytes, false);
+    }
+
+    /** UriEncode for an object path: like {@link #encode(byte[])} but {@code /} stays a separator. */
+    static String encodePath(byte[] bytes) {
+        return encode(bytes, true);
+    }
+
+    private static String encode(byte[] bytes, boolean keepSlash) {
         StringBuilder out = new StringBuilder(bytes.length + 16);
         for (byte b : bytes) {
             int c = b & 0xff;
-            if (isUnreserved(c)) {
+            if (isUnreserved(c) || (keepSlash && c == '/')) {
                 out.append((char) c);
             } else {
                 out.append('%').append(HEX[c >> 4]).append(HEX[c & 0xf]);

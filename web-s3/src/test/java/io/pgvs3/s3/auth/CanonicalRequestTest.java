@@ -10,8 +10,8 @@ class CanonicalRequestTest {
 
     @Test
     void uriIsDecodedOnceAndReEncodedOnce() {
-        assertEquals("/bkt/a%2Fb", CanonicalRequest.canonicalUri("/bkt/a%2Fb"), "an encoded slash stays encoded");
-        assertEquals("/bkt/a%2Fb", CanonicalRequest.canonicalUri("/bkt/a%2fb"), "hex is upper-cased");
+        assertEquals("/bkt/a/b", CanonicalRequest.canonicalUri("/bkt/a%2Fb"), "an encoded slash is a slash, as in S3");
+        assertEquals("/bkt/a/b//c", CanonicalRequest.canonicalUri("/bkt/a/b/%2fc"), "the SDK's // escape signs as //");
         assertEquals("/test%24file.text", CanonicalRequest.canonicalUri("/test$file.text"));
         assertEquals("/test%24file.text", CanonicalRequest.canonicalUri("/test%24file.text"));
         assertEquals("/a%2Bb", CanonicalRequest.canonicalUri("/a+b"), "plus is a literal plus");
