@@ -88,10 +88,12 @@ public final class Stack implements BeforeAllCallback, ExtensionContext.Store.Cl
                 .redirectErrorStream(false).redirectError(log.toFile());
         Map<String, String> environment = builder.environment();
         environment.put("PGVS3_STACK_DIR", repo.resolve("ear/target/stack-e2e").toString());
-        environment.put("PGVS3_STACK_PG_PORT", "25432");
-        environment.put("PGVS3_STACK_S3_PORT", "28014");
-        environment.put("PGVS3_STACK_ADMIN_PORT", "29080");
-        environment.put("PGVS3_STACK_RESP_PORT", "26380");
+        // -Dpgvs3.e2e.portOffset=N lets several checkouts run their suites side by side
+        int offset = Integer.getInteger("pgvs3.e2e.portOffset", 0);
+        environment.put("PGVS3_STACK_PG_PORT", String.valueOf(25432 + offset));
+        environment.put("PGVS3_STACK_S3_PORT", String.valueOf(28014 + offset));
+        environment.put("PGVS3_STACK_ADMIN_PORT", String.valueOf(29080 + offset));
+        environment.put("PGVS3_STACK_RESP_PORT", String.valueOf(26380 + offset));
         environment.put("PGVS3_GATEWAY_HEAP", "256m");
         Process process = builder.start();
         byte[] out = process.getInputStream().readAllBytes();

@@ -91,9 +91,19 @@ public class AuthenticationFilter implements ContainerRequestFilter {
         throw new AuthException(AuthFailure.INVALID_ARGUMENT, "x-amz-decoded-content-length is not a length.");
     }
 
+    /**
+     * HTTP/2 carries the host as the {@code :authority} pseudo-header, which the container does not
+     * list among the headers; clients sign it as {@code host}, so it is put back from the request URI.
+     */
     private static Map<String, List<String>> lowerCaseHeaders(ContainerRequestContext request) {
         Map<String, List<String>> headers = new HashMap<>();
         request.getHeaders().forEach((name, values) -> headers.put(name.toLowerCase(Locale.ROOT), values));
+        if (!headers.containsKey("host")) {
+            String authority = request.getUriInfo().getRequestUri().getRawAuthority();
+            if (authority != null) {
+                headers.put("host", List.of(authority));
+            }
+        }
         return headers;
     }
 }

@@ -1,0 +1,74 @@
+package io.pgvs3.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.core.sync.RequestBody;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3.S3Configuration;
+import software.amazon.awssdk.services.s3.presigner.S3Presigner;
+
+/** Presigned URLs made by the SDK's presigner, used by a plain HTTP client as a browser or curl would. */
+@ExtendWith(Stack.class)
+class PresignedIT {
+
+    @Test
+    void presignedPutAndGetWorkThroughEitherGateway() throws Exception {
+        String bucket = Clients.bucket("presign");
+        try (S3Client s3 = Clients.s3(0); S3Presigner presigner = presigner(1)) {
+            s3.createBucket(b -> b.bucket(bucket));
+            URI put = presigner.presignPutObject(p -> p.signatureDuration(Duration.ofMinutes(5))
+                    .putObjectRequest(r -> r.bucket(bucket).key("shared file.txt"))).url().toURI();
+            HttpClient http = HttpClient.newHttpClient();
+            HttpResponse<String> stored = http.send(HttpRequest.newBuilder(put)
+                    .PUT(HttpRequest.BodyPublishers.ofString("via presigned put")).build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, stored.statusCode(), put + "\n" + stored.headers().map() + "\n" + stored.body());
+
+            URI get = presigner.presignGetObject(p -> p.signatureDuration(Duration.ofMinutes(5))
+                    .getObjectRequest(r -> r.bucket(bucket).key("shared file.txt"))).url().toURI();
+            HttpResponse<String> read = http.send(HttpRequest.newBuilder(get).GET().build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, read.statusCode(), get + "\n" + read.body());
+            assertEquals("via presigned put", read.body());
+
+            URI tampered = URI.create(get.toString().replace("shared%20file.txt", "other.txt"));
+            HttpResponse<String> refused = http.send(HttpRequest.newBuilder(tampered).GET().build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals(403, refused.statusCode());
+            assertTrue(refused.body().contains("SignatureDoesNotMatch"), refused.body());
+        }
+    }
+
+    @Test
+    void anExpiredPresignedUrlIsAccessDenied() throws Exception {
+        String bucket = Clients.bucket("expired");
+        try (S3Client s3 = Clients.s3(0); S3Presigner presigner = presigner(0)) {
+            s3.createBucket(b -> b.bucket(bucket));
+            s3.putObject(b -> b.bucket(bucket).key("k"), RequestBody.fromString("x"));
+            URI get = presigner.presignGetObject(p -> p.signatureDuration(Duration.ofSeconds(1))
+                    .getObjectRequest(r -> r.bucket(bucket).key("k"))).url().toURI();
+            Thread.sleep(2100);
+            HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(get).GET().build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertEquals(403, response.statusCode());
+            assertTrue(response.body().contains("<Code>AccessDenied</Code>"), response.body());
+            assertTrue(response.body().contains("Request has expired"), response.body());
+        }
+    }
+
+    private static S3Presigner presigner(int gateway) {
+        return S3Presigner.builder().endpointOverride(URI.create(Stack.s3Endpoint(gateway))).region(Region.US_EAST_1)
+                .credentialsProvider(StaticCredentialsProvider.create(
+                        AwsBasicCredentials.create(Stack.accessKey(), Stack.secretKey())))
+                .serviceConfiguration(S3Configuration.builder().pathStyleAccessEnabled(true).build())
+                .build();
+    }
+}

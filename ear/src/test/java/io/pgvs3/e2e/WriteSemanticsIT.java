@@ -1,0 +1,98 @@
+package io.pgvs3.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import software.amazon.awssdk.core.sync.RequestBody;
+import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
+import software.amazon.awssdk.services.s3.model.S3Exception;
+
+/** What S3 promises about writes: nothing half-written or unverified is ever visible, conditions hold across gateways. */
+@ExtendWith(Stack.class)
+class WriteSemanticsIT {
+
+    private static final String BUCKET = Clients.bucket("writes");
+    private static S3Client first;
+    private static S3Client second;
+
+    @BeforeAll
+    static void createBucket() {
+        first = Clients.s3(0);
+        second = Clients.s3(1);
+        first.createBucket(b -> b.bucket(BUCKET));
+    }
+
+    @AfterAll
+    static void close() {
+        first.close();
+        second.close();
+    }
+
+    @Test
+    void aClientThatDropsMidBodyPublishesNothingAndKeepsTheOldObject() throws Exception {
+        first.putObject(b -> b.bucket(BUCKET).key("dropped"), RequestBody.fromString("old"));
+        URI endpoint = URI.create(Stack.s3Endpoint(0));
+        int declared = 4 * 1024 * 1024;
+        // a correctly signed UNSIGNED-PAYLOAD request whose body stops halfway
+        SignedRawRequest put = SignedRawRequest.put(endpoint, "/" + BUCKET + "/dropped", declared);
+        try (Socket socket = new Socket(endpoint.getHost(), endpoint.getPort())) {
+            OutputStream out = socket.getOutputStream();
+            out.write(put.head().getBytes(StandardCharsets.ISO_8859_1));
+            out.write(new byte[declared / 2]);
+            out.flush();
+        }
+        Thread.sleep(500);
+        assertEquals("old", second.getObjectAsBytes(b -> b.bucket(BUCKET).key("dropped")).asUtf8String());
+        assertThrows(NoSuchKeyException.class, () -> {
+            SignedRawRequest fresh = SignedRawRequest.put(endpoint, "/" + BUCKET + "/never", declared);
+            try (Socket socket = new Socket(endpoint.getHost(), endpoint.getPort())) {
+                socket.getOutputStream().write(fresh.head().getBytes(StandardCharsets.ISO_8859_1));
+                socket.getOutputStream().write(new byte[1000]);
+            }
+            Thread.sleep(300);
+            second.headObject(b -> b.bucket(BUCKET).key("never"));
+        });
+    }
+
+    @Test
+    void aWrongContentMd5IsBadDigestAndTheOldObjectStays() {
+        first.putObject(b -> b.bucket(BUCKET).key("digest"), RequestBody.fromString("kept"));
+        String wrongMd5 = Base64.getEncoder().encodeToString(new byte[16]);
+        S3Exception error = assertThrows(S3Exception.class, () -> first.putObject(
+                b -> b.bucket(BUCKET).key("digest").contentMD5(wrongMd5), RequestBody.fromBytes(new byte[200_000])));
+        assertEquals(400, error.statusCode());
+        assertEquals("BadDigest", error.awsErrorDetails().errorCode());
+        assertEquals("kept", second.getObjectAsBytes(b -> b.bucket(BUCKET).key("digest")).asUtf8String());
+    }
+
+    @Test
+    void createOnlyWritesHoldAcrossGateways() {
+        first.putObject(b -> b.bucket(BUCKET).key("once").ifNoneMatch("*"), RequestBody.fromString("winner"));
+        S3Exception error = assertThrows(S3Exception.class, () -> second.putObject(
+                b -> b.bucket(BUCKET).key("once").ifNoneMatch("*"), RequestBody.fromString("loser")));
+        assertEquals(412, error.statusCode());
+        assertEquals("PreconditionFailed", error.awsErrorDetails().errorCode());
+        assertEquals("winner", second.getObjectAsBytes(b -> b.bucket(BUCKET).key("once")).asUtf8String());
+    }
+
+    @Test
+    void ifMatchReplacesOnlyTheExpectedVersion() {
+        String etag = first.putObject(b -> b.bucket(BUCKET).key("cas"), RequestBody.fromString("v1")).eTag();
+        second.putObject(b -> b.bucket(BUCKET).key("cas").ifMatch(etag), RequestBody.fromString("v2"));
+        S3Exception error = assertThrows(S3Exception.class, () -> first.putObject(
+                b -> b.bucket(BUCKET).key("cas").ifMatch(etag), RequestBody.fromString("v3")));
+        assertEquals(412, error.statusCode());
+        assertTrue(second.getObjectAsBytes(b -> b.bucket(BUCKET).key("cas")).asUtf8String().equals("v2"));
+    }
+}
