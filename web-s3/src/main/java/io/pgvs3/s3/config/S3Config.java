@@ -3,6 +3,7 @@ package io.pgvs3.s3.config;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
@@ -24,6 +25,15 @@ public class S3Config {
     @Inject
     @ConfigProperty(name = "pgvs3.s3.max-clock-skew", defaultValue = "PT15M")
     Duration maxClockSkew;
+
+    /** Domains for virtual-hosted-style requests ({@code bucket.<domain>}); empty: path style only. */
+    @Inject
+    @ConfigProperty(name = "pgvs3.s3.domains")
+    Optional<List<String>> domains;
+
+    public List<String> domains() {
+        return domains.orElse(List.of());
+    }
 
     public Optional<String> accessKey() {
         return accessKey.filter(value -> !value.isBlank());

@@ -8,6 +8,8 @@ import io.pgvs3.store.api.BucketStore;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.core.Response;
+import java.util.ArrayList;
+import java.util.List;
 
 /** ListBuckets, CreateBucket, HeadBucket, DeleteBucket, GetBucketLocation. */
 @ApplicationScoped
@@ -15,19 +17,58 @@ public class BucketHandler {
 
     /** This gateway has one owner: the configured access key. */
     static final String OWNER_ID = "pgvs3";
+    static final String REGION = "us-east-1";
+    private static final int MAX_BUCKETS = 10000;
 
     @EJB
     private BucketStore buckets;
 
+    /** Buckets are few (one schema each), so paging runs over the sorted list the store returns. */
     public Response listBuckets(S3Call call) {
+        String prefix = call.param("prefix");
+        String token = call.param("continuation-token");
+        int max = maxBuckets(call);
+        String after = token == null ? null : ContinuationTokens.decode(call, token);
+        List<BucketInfo> page = new ArrayList<>();
+        boolean truncated = false;
+        for (BucketInfo bucket : buckets.list()) {
+            if ((prefix != null && !bucket.name().startsWith(prefix)) || (after != null && bucket.name().compareTo(after) <= 0)) {
+                continue;
+            }
+            if (page.size() == max) {
+                truncated = true;
+                break;
+            }
+            page.add(bucket);
+        }
         XmlDocument xml = XmlDocument.s3("ListAllMyBucketsResult")
                 .start("Owner").element("ID", OWNER_ID).element("DisplayName", OWNER_ID).end()
                 .start("Buckets");
-        for (BucketInfo bucket : buckets.list()) {
+        for (BucketInfo bucket : page) {
             xml.start("Bucket").element("Name", bucket.name())
-                    .element("CreationDate", HttpDates.xml(bucket.created())).end();
+                    .element("CreationDate", HttpDates.xml(bucket.created()))
+                    .element("BucketRegion", REGION).end();
         }
-        return XmlResponses.ok(xml.end());
+        xml.end()
+                .element("ContinuationToken", truncated ? ContinuationTokens.encode(page.get(page.size() - 1).name()) : null)
+                .element("Prefix", prefix);
+        return XmlResponses.ok(xml);
+    }
+
+    private static int maxBuckets(S3Call call) {
+        String value = call.param("max-buckets");
+        if (value == null) {
+            return MAX_BUCKETS;
+        }
+        try {
+            int max = Integer.parseInt(value.trim());
+            if (max >= 1 && max <= MAX_BUCKETS) {
+                return max;
+            }
+        } catch (NumberFormatException e) {
+            // falls through to the S3 error
+        }
+        throw call.error(S3ErrorCode.INVALID_ARGUMENT, "max-buckets must be an integer from 1 to " + MAX_BUCKETS + ".");
     }
 
     public Response create(S3Call call) {
@@ -39,7 +80,7 @@ public class BucketHandler {
 
     public Response head(S3Call call) {
         requireBucket(call);
-        return Response.ok().header("x-amz-bucket-region", "us-east-1").build();
+        return Response.ok().header("x-amz-bucket-region", REGION).build();
     }
 
     public Response delete(S3Call call) {

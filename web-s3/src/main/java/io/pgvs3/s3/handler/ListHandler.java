@@ -11,7 +11,6 @@ import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.core.Response;
 import java.nio.charset.StandardCharsets;
-import java.util.Base64;
 import java.util.Iterator;
 
 /** ListObjectsV2 and ListObjects (V1): both are one store page rendered two ways. */
@@ -27,7 +26,7 @@ public class ListHandler {
         ListParams params = ListParams.of(call);
         String token = call.param("continuation-token");
         String startAfter = call.param("start-after");
-        String cursor = token != null ? decodeToken(call, token) : emptyToNull(startAfter);
+        String cursor = token != null ? ContinuationTokens.decode(call, token) : emptyToNull(startAfter);
         ListPage page = page(call, params, cursor);
         XmlDocument xml = XmlDocument.s3("ListBucketResult")
                 .element("Name", call.bucket())
@@ -38,7 +37,7 @@ public class ListHandler {
                 .element("Delimiter", params.encode(params.delimiter()))
                 .element("EncodingType", params.encodingType())
                 .element("IsTruncated", page.truncated())
-                .element("NextContinuationToken", page.truncated() ? encodeToken(page.lastEntry()) : null)
+                .element("NextContinuationToken", page.truncated() ? ContinuationTokens.encode(page.lastEntry()) : null)
                 .element("StartAfter", params.encode(startAfter));
         writeEntries(xml, page, params);
         return XmlResponses.ok(xml);
@@ -87,22 +86,6 @@ public class ListHandler {
                 xml.start("CommonPrefixes").element("Prefix", params.encode(prefix)).end();
                 prefix = prefixes.hasNext() ? prefixes.next() : null;
             }
-        }
-    }
-
-    private static String encodeToken(String lastEntry) {
-        return Base64.getUrlEncoder().withoutPadding().encodeToString(lastEntry.getBytes(StandardCharsets.UTF_8));
-    }
-
-    private static String decodeToken(S3Call call, String token) {
-        try {
-            String cursor = new String(Base64.getUrlDecoder().decode(token), StandardCharsets.UTF_8);
-            if (cursor.isEmpty() || !encodeToken(cursor).equals(token)) {
-                throw new IllegalArgumentException("not a token of ours");
-            }
-            return cursor;
-        } catch (IllegalArgumentException e) {
-            throw call.error(S3ErrorCode.INVALID_ARGUMENT, "The continuation token provided is incorrect");
         }
     }
 

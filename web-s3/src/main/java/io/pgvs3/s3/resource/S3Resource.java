@@ -1,5 +1,6 @@
 package io.pgvs3.s3.resource;
 
+import io.pgvs3.s3.config.S3Config;
 import io.pgvs3.s3.error.S3ErrorCode;
 import io.pgvs3.s3.error.S3Exception;
 import io.pgvs3.s3.handler.Dispatcher;
@@ -9,6 +10,7 @@ import io.pgvs3.s3.http.RequestIds;
 import io.pgvs3.s3.route.Route;
 import io.pgvs3.s3.route.RouteRequest;
 import io.pgvs3.s3.route.S3Router;
+import io.pgvs3.s3.route.VirtualHostStyle;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.enterprise.context.RequestScoped;
@@ -39,6 +41,9 @@ public class S3Resource {
 
     @Inject
     private Dispatcher dispatcher;
+
+    @Inject
+    private S3Config config;
 
     @Resource(lookup = "concurrent/pgvs3/responses")
     private ManagedExecutorService responses;
@@ -89,7 +94,9 @@ public class S3Resource {
     /** Properties set by the filters travel as servlet request attributes. */
     private S3Call call(InputStream body) {
         String method = servletRequest.getMethod();
-        Route route = S3Router.route(new RouteRequest(method, uri.getRequestUri().getRawPath(),
+        String rawPath = VirtualHostStyle.toPathStyle(headers.getHeaderString("Host"), config.domains(),
+                uri.getRequestUri().getRawPath());
+        Route route = S3Router.route(new RouteRequest(method, rawPath,
                 uri.getQueryParameters(false).keySet(), name -> headers.getRequestHeaders().containsKey(name)));
         return new S3Call(route, method, headers.getRequestHeaders(), uri.getQueryParameters(true),
                 String.valueOf(servletRequest.getAttribute(RequestIds.ATTRIBUTE)),
