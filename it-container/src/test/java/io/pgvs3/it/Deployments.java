@@ -1,0 +1,29 @@
+package io.pgvs3.it;
+
+import com.github.luben.zstd.Zstd;
+import java.io.File;
+import java.net.URISyntaxException;
+import org.jboss.shrinkwrap.api.ShrinkWrap;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+
+/** The test WAR: the ejb-store classes (EJB Lite in a WAR), zstd-jni, and the test classes. */
+final class Deployments {
+
+    private Deployments() {
+    }
+
+    static WebArchive store(Class<?> testClass) {
+        return ShrinkWrap.create(WebArchive.class, testClass.getSimpleName() + ".war")
+                .addPackages(true, "io.pgvs3.store")
+                .addAsLibrary(jarOf(Zstd.class))
+                .addClasses(testClass, InLiberty.class, EmbeddedPostgresExtension.class);
+    }
+
+    private static File jarOf(Class<?> type) {
+        try {
+            return new File(type.getProtectionDomain().getCodeSource().getLocation().toURI());
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
