@@ -4,10 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3.model.Bucket;
+import software.amazon.awssdk.services.s3.model.ListBucketsResponse;
 import software.amazon.awssdk.services.s3.model.NoSuchBucketException;
 import software.amazon.awssdk.services.s3.model.S3Exception;
 
@@ -64,6 +67,23 @@ class BucketsIT {
                 assertEquals(400, error.statusCode());
                 assertEquals("InvalidBucketName", error.awsErrorDetails().errorCode());
             }
+        }
+    }
+
+    @Test
+    void listBucketsPagesWithPrefixAndToken() {
+        String prefix = Clients.bucket("page").substring(0, 20);
+        try (S3Client s3 = Clients.s3(0)) {
+            List<String> names = List.of(prefix + "-a", prefix + "-b", prefix + "-c");
+            names.forEach(name -> s3.createBucket(b -> b.bucket(name)));
+            ListBucketsResponse first = s3.listBuckets(b -> b.prefix(prefix).maxBuckets(2));
+            assertEquals(names.subList(0, 2), first.buckets().stream().map(Bucket::name).toList());
+            assertEquals(prefix, first.prefix());
+            ListBucketsResponse second = s3.listBuckets(b -> b.prefix(prefix).maxBuckets(2)
+                    .continuationToken(first.continuationToken()));
+            assertEquals(names.subList(2, 3), second.buckets().stream().map(Bucket::name).toList());
+            assertEquals(null, second.continuationToken());
+            names.forEach(name -> s3.deleteBucket(b -> b.bucket(name)));
         }
     }
 }

@@ -20,6 +20,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 public final class Stack implements BeforeAllCallback, ExtensionContext.Store.CloseableResource {
 
     private static final int GATEWAYS = 2;
+    /** Buckets are also served as {@code <bucket>.localhost}. */
+    static final String VIRTUAL_HOST_DOMAIN = "localhost";
     private static volatile Map<String, String> env;
 
     @Override
@@ -95,6 +97,7 @@ public final class Stack implements BeforeAllCallback, ExtensionContext.Store.Cl
         environment.put("PGVS3_STACK_ADMIN_PORT", String.valueOf(29080 + offset));
         environment.put("PGVS3_STACK_RESP_PORT", String.valueOf(26380 + offset));
         environment.put("PGVS3_GATEWAY_HEAP", "256m");
+        environment.put("PGVS3_S3_DOMAINS", VIRTUAL_HOST_DOMAIN);
         Process process = builder.start();
         byte[] out = process.getInputStream().readAllBytes();
         if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS) || process.exitValue() != 0) {

@@ -2,8 +2,11 @@ package io.pgvs3.store.api.error;
 
 import jakarta.ejb.ApplicationException;
 
-/** A store failure with its reason; an application exception so the container passes it through unwrapped. */
-@ApplicationException(rollback = true)
+/**
+ * A store failure with its reason. An application exception, so the container passes it through
+ * unwrapped; no container rollback: the beans run their own JDBC transactions and roll them back.
+ */
+@ApplicationException
 public class StoreException extends RuntimeException {
 
     private static final long serialVersionUID = 1L;
