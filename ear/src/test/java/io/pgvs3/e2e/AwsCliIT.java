@@ -4,12 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -54,17 +53,12 @@ class AwsCliIT {
         List<String> command = new ArrayList<>(List.of("aws", "--endpoint-url", Stack.s3Endpoint(gateway),
                 "--region", "us-east-1", "--output", "json"));
         command.addAll(List.of(args));
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
-        builder.environment().put("AWS_ACCESS_KEY_ID", Stack.accessKey());
-        builder.environment().put("AWS_SECRET_ACCESS_KEY", Stack.secretKey());
-        builder.environment().put("AWS_CONFIG_FILE", dir.resolve("aws-config").toString());
-        builder.environment().put("AWS_SHARED_CREDENTIALS_FILE", dir.resolve("aws-credentials").toString());
-        builder.environment().put("AWS_S3_ADDRESSING_STYLE", "path");
         Files.writeString(dir.resolve("aws-config"), "[default]\ns3 =\n    addressing_style = path\n");
-        Process process = builder.start();
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(process.waitFor(120, TimeUnit.SECONDS), "aws " + String.join(" ", args) + " timed out");
-        assertEquals(0, process.exitValue(), "aws " + String.join(" ", args) + " failed:\n" + output);
-        return output;
+        return Commands.run(command, Map.of(
+                "AWS_ACCESS_KEY_ID", Stack.accessKey(),
+                "AWS_SECRET_ACCESS_KEY", Stack.secretKey(),
+                "AWS_CONFIG_FILE", dir.resolve("aws-config").toString(),
+                "AWS_SHARED_CREDENTIALS_FILE", dir.resolve("aws-credentials").toString(),
+                "AWS_PAGER", ""), dir);
     }
 }
