@@ -1,5 +1,6 @@
 package io.pgvs3.e2e;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -7,6 +8,9 @@ import static org.junit.jupiter.api.Assertions.fail;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -47,6 +51,10 @@ import org.apache.iceberg.expressions.Expression;
 import org.apache.iceberg.expressions.Expressions;
 import org.apache.iceberg.io.CloseableIterable;
 import org.apache.iceberg.io.DataWriter;
+import org.apache.iceberg.io.FileIO;
+import org.apache.iceberg.io.InputFile;
+import org.apache.iceberg.io.RangeReadable;
+import org.apache.iceberg.io.SeekableInputStream;
 import org.apache.iceberg.jdbc.JdbcCatalog;
 import org.apache.iceberg.parquet.Parquet;
 import org.apache.iceberg.types.Types;
@@ -118,11 +126,11 @@ class IcebergIT {
         TableIdentifier id = TableIdentifier.of(namespace, "sales");
         StackDatabase db = StackDatabase.get();
 
+        List<DataFile> written = new ArrayList<>();
         try (S3Client s3 = Clients.s3(0)) {
             s3.createBucket(b -> b.bucket(bucket));
 
             // ---- write through gateway 1
-            List<DataFile> written = new ArrayList<>();
             String metadataAfterWrites;
             try (JdbcCatalog writer = catalog(catalogName, bucket, 0, db)) {
                 writer.createNamespace(namespace, Map.of("owner", "e2e"));
@@ -161,7 +169,7 @@ class IcebergIT {
                 assertEquals(metadataAfterWrites, operations(table).metadataFileLocation());
 
                 assertRows("full scan", table, Expressions.alwaysTrue(), 3, x -> true);
-                // inside file b only: prunes files a and c, and row groups of b
+                // inside file b only: prunes files a and c (and Parquet skips b's other row groups)
                 assertRows("id in [4100, 4150)", table,
                         Expressions.and(Expressions.greaterThanOrEqual("id", 4100L), Expressions.lessThan("id", 4150L)),
                         1, x -> x >= 4100 && x < 4150);
@@ -188,6 +196,11 @@ class IcebergIT {
                         });
                 assertRows("name is null", table, Expressions.isNull("name"), 3, x -> Row.of(x).name() == null);
 
+                // ---- the three Range forms S3FileIO sends, on Parquet's framing (magic, footer length)
+                for (DataFile file : written) {
+                    assertParquetFraming(table.io(), file);
+                }
+
                 // ---- every metadata and data file is an object in the bucket, and nothing else is
                 assertTableObjects(s3, bucket, table, written);
 
@@ -201,7 +214,8 @@ class IcebergIT {
             }
             s3.deleteBucket(b -> b.bucket(bucket));
         }
-        System.out.printf("IcebergIT: %d ms once the stack was up%n", (System.nanoTime() - started) / 1_000_000);
+        System.out.printf("IcebergIT: %d ms once the stack was up; data files:%n", (System.nanoTime() - started) / 1_000_000);
+        written.forEach(f -> System.out.println("  " + describe(f)));
     }
 
     private static JdbcCatalog catalog(String name, String bucket, int gateway, StackDatabase db) {
@@ -264,6 +278,39 @@ class IcebergIT {
             fail(what + ": want " + want.size() + " rows, got " + got.size() + "; first mismatch: " + firstMismatch);
         }
         assertTrue(what.equals("id > 100000") || !got.isEmpty(), what + ": a test filter that matches nothing");
+    }
+
+    /**
+     * Reads a data file's head and tail through S3FileIO's input stream: {@code readTail} (suffix range
+     * {@code bytes=-n}), {@code readFully} at a position ({@code bytes=a-b}) and seek + read
+     * ({@code bytes=a-}), and checks them against each other and Parquet's layout:
+     * {@code PAR1 ... footer, footer length (int32 LE), PAR1}.
+     */
+    private static void assertParquetFraming(FileIO io, DataFile file) throws IOException {
+        long size = file.fileSizeInBytes();
+        InputFile input = io.newInputFile(file.location(), size);
+        byte[] tail = new byte[8];
+        byte[] tailAgain = new byte[8];
+        byte[] head = new byte[4];
+        try (SeekableInputStream stream = input.newStream()) {
+            assertTrue(stream instanceof RangeReadable, "S3FileIO stream is RangeReadable: " + stream.getClass());
+            RangeReadable ranges = (RangeReadable) stream;
+            assertEquals(8, ranges.readTail(tail, 0, 8), "readTail of " + file.location());
+            ranges.readFully(size - 8, tailAgain, 0, 8);
+            stream.seek(0);
+            int n = 0;
+            while (n < head.length) {
+                int read = stream.read(head, n, head.length - n);
+                assertTrue(read > 0, "end of stream at " + n + " reading the head of " + file.location());
+                n += read;
+            }
+        }
+        String where = file.location() + " (" + size + " bytes)";
+        assertEquals("PAR1", new String(head, StandardCharsets.US_ASCII), "leading magic of " + where);
+        assertEquals("PAR1", new String(tail, 4, 4, StandardCharsets.US_ASCII), "trailing magic of " + where);
+        assertArrayEquals(tail, tailAgain, "suffix range and explicit range of the same 8 bytes of " + where);
+        long footer = ByteBuffer.wrap(tail, 0, 4).order(ByteOrder.LITTLE_ENDIAN).getInt();
+        assertTrue(footer > 0 && footer < size - 12, "footer length " + footer + " of " + where);
     }
 
     private static void assertTableObjects(S3Client s3, String bucket, Table table, List<DataFile> written) {
