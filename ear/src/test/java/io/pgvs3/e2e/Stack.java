@@ -51,6 +51,11 @@ public final class Stack implements BeforeAllCallback, ExtensionContext.Store.Cl
         return env.get("PGVS3_SECRET_KEY");
     }
 
+    /** Any variable {@code stack.sh env} exports, e.g. PGVS3_JDBC_URL. */
+    public static String value(String name) {
+        return env.get(name);
+    }
+
     public static String adminEndpoint(int gateway) {
         return env.get("PGVS3_ADMIN_ENDPOINTS").split(" ")[gateway];
     }
