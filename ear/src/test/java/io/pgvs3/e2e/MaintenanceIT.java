@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.InputStream;
 import java.security.MessageDigest;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.concurrent.Callable;
 import org.junit.jupiter.api.AfterAll;
@@ -24,20 +25,18 @@ class MaintenanceIT {
 
     private static final String BUCKET = Clients.bucket("maintenance");
     private static final Duration PATIENCE = Duration.ofSeconds(60);
-    private static S3Client writer;
-    private static S3Client reader;
+    /** Writes go through gateway 1, reads through gateway 2. */
+    private static final S3Client[] GATEWAYS = new S3Client[2];
 
     @BeforeAll
-    static void createBucket() {
-        writer = Clients.s3(0);
-        reader = Clients.s3(1);
-        writer.createBucket(b -> b.bucket(BUCKET));
+    static void openGateways() {
+        Arrays.setAll(GATEWAYS, Clients::s3);
+        GATEWAYS[0].createBucket(b -> b.bucket(BUCKET));
     }
 
     @AfterAll
-    static void close() {
-        writer.close();
-        reader.close();
+    static void closeGateways() {
+        Arrays.stream(GATEWAYS).forEach(S3Client::close);
     }
 
     private static long rows(long bytes) {
@@ -56,6 +55,8 @@ class MaintenanceIT {
 
     @Test
     void overwrittenAndDeletedObjectsLoseTheirChunkRowsWithinTicks() throws Exception {
+        S3Client writer = GATEWAYS[0];
+        S3Client reader = GATEWAYS[1];
         byte[] first = Bodies.bytes(1 << 20, 11);
         byte[] second = Bodies.bytes(2 << 20, 12);
         writer.putObject(b -> b.bucket(BUCKET).key("overwritten"), RequestBody.fromBytes(first));
@@ -76,6 +77,8 @@ class MaintenanceIT {
 
     @Test
     void aReaderStreamingWhileItsObjectIsOverwrittenAndReapedGetsExactlyTheOldBytes() throws Exception {
+        S3Client writer = GATEWAYS[0];
+        S3Client reader = GATEWAYS[1];
         long size = 100L << 20;
         String key = "streamed";
         String expected = Bodies.md5(Bodies.stream(size, 5));

@@ -12,7 +12,10 @@ interface MaintenanceJob {
 
     String name();
 
-    boolean appliesTo(MaintainedNamespace ns);
+    /** Every namespace, unless the job says otherwise. */
+    default boolean appliesTo(MaintainedNamespace ns) {
+        return true;
+    }
 
     void run(Connection c, MaintainedNamespace ns, BooleanSupplier stopping) throws SQLException;
 }

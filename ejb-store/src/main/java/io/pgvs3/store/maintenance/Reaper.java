@@ -19,19 +19,11 @@ import java.util.logging.Logger;
  * another, up to {@code maxPassesPerTick} per namespace. A pass is a run of short transactions of up to
  * {@link #FILES_PER_TRANSACTION} files each, so the exclusive file locks it holds stay few.
  */
-final class Reaper implements MaintenanceJob {
+record Reaper(MaintenanceConfig config, MaintenanceCounters counters) implements MaintenanceJob {
 
     private static final Logger LOG = Logger.getLogger(Reaper.class.getName());
 
     static final int FILES_PER_TRANSACTION = 32;
-
-    private final MaintenanceConfig config;
-    private final MaintenanceCounters counters;
-
-    Reaper(MaintenanceConfig config, MaintenanceCounters counters) {
-        this.config = config;
-        this.counters = counters;
-    }
 
     /** What one pass did. {@code saturated}: it spent its whole row budget, so more may be due. */
     record Pass(long rows, long files, long pinned, long referenced, boolean saturated) {
@@ -40,11 +32,6 @@ final class Reaper implements MaintenanceJob {
     @Override
     public String name() {
         return "reap";
-    }
-
-    @Override
-    public boolean appliesTo(MaintainedNamespace ns) {
-        return true;
     }
 
     @Override

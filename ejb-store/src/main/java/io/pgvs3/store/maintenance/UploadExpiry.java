@@ -16,27 +16,14 @@ import java.util.function.BooleanSupplier;
  * that something else still references (a part copied from an object shares that object's file).
  * Uploads that a concurrent UploadPart, Complete or Abort holds are skipped until a later tick.
  */
-final class UploadExpiry implements MaintenanceJob {
+record UploadExpiry(MaintenanceConfig config, MaintenanceCounters counters) implements MaintenanceJob {
 
     static final int UPLOADS_PER_TRANSACTION = 64;
     static final int TRANSACTIONS_PER_TICK = 16;
 
-    private final MaintenanceConfig config;
-    private final MaintenanceCounters counters;
-
-    UploadExpiry(MaintenanceConfig config, MaintenanceCounters counters) {
-        this.config = config;
-        this.counters = counters;
-    }
-
     @Override
     public String name() {
         return "expire-uploads";
-    }
-
-    @Override
-    public boolean appliesTo(MaintainedNamespace ns) {
-        return true;
     }
 
     @Override

@@ -10,15 +10,7 @@ import java.util.function.BooleanSupplier;
  * values until one comes back short or {@code pgvs3.ttl.max-batches-per-tick} is spent. Never a sweep
  * of the whole table: each statement walks the {@code expires_at} index from its oldest entry.
  */
-final class ValueExpiry implements MaintenanceJob {
-
-    private final MaintenanceConfig config;
-    private final MaintenanceCounters counters;
-
-    ValueExpiry(MaintenanceConfig config, MaintenanceCounters counters) {
-        this.config = config;
-        this.counters = counters;
-    }
+record ValueExpiry(MaintenanceConfig config, MaintenanceCounters counters) implements MaintenanceJob {
 
     @Override
     public String name() {

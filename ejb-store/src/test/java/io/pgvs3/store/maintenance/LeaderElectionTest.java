@@ -45,11 +45,6 @@ class LeaderElectionTest {
         }
 
         @Override
-        public boolean appliesTo(MaintainedNamespace ns) {
-            return true;
-        }
-
-        @Override
         public void run(Connection c, MaintainedNamespace ns, BooleanSupplier stopping) throws SQLException {
             runs.incrementAndGet();
             try (Statement s = c.createStatement(); var rs = s.executeQuery("SELECT pg_backend_pid()")) {
@@ -74,26 +69,37 @@ class LeaderElectionTest {
         return new Maintenance(fx.main(), MaintenanceFixture.config(Duration.ZERO), new MaintenanceCounters(), List.of(job));
     }
 
+    /** Gateway a leads a tick that holds until released; gateway b's tick meanwhile finds the lock taken. */
+    private record Race(Maintenance a, Maintenance b, HoldingJob holdA, HoldingJob holdB,
+                        CompletableFuture<Maintenance.Outcome> tickA) {
+
+        static Race start() throws Exception {
+            HoldingJob holdA = new HoldingJob();
+            HoldingJob holdB = new HoldingJob();
+            holdB.release.countDown();
+            Maintenance a = gateway(holdA);
+            Maintenance b = gateway(holdB);
+            CompletableFuture<Maintenance.Outcome> tickA = CompletableFuture.supplyAsync(a::tick);
+            assertTrue(holdA.entered.await(10, TimeUnit.SECONDS));
+            assertEquals(Maintenance.Outcome.NOT_LEADER, b.tick());
+            return new Race(a, b, holdA, holdB, tickA);
+        }
+    }
+
     @Test
     void whileOneGatewayTicksTheOtherSkipsAndThenTakesOver() throws Exception {
-        HoldingJob holdA = new HoldingJob();
-        HoldingJob holdB = new HoldingJob();
-        holdB.release.countDown();
-        Maintenance a = gateway(holdA);
-        Maintenance b = gateway(holdB);
-
-        CompletableFuture<Maintenance.Outcome> tickA = CompletableFuture.supplyAsync(a::tick);
-        assertTrue(holdA.entered.await(10, TimeUnit.SECONDS));
-        assertEquals(Maintenance.Outcome.NOT_LEADER, b.tick());
-        assertEquals(0, holdB.runs.get());
+        Race race = Race.start();
+        Maintenance a = race.a();
+        Maintenance b = race.b();
+        assertEquals(0, race.holdB().runs.get());
         assertFalse(b.snapshot().leader());
         assertTrue(a.snapshot().leader());
         assertEquals(Maintenance.Outcome.OVERLAPPING, a.tick(), "a gateway's own late timer skips");
 
-        holdA.release.countDown();
-        assertEquals(Maintenance.Outcome.RAN, tickA.get(10, TimeUnit.SECONDS));
+        race.holdA().release.countDown();
+        assertEquals(Maintenance.Outcome.RAN, race.tickA().get(10, TimeUnit.SECONDS));
         assertEquals(Maintenance.Outcome.RAN, b.tick(), "the lock is free once the tick ends");
-        assertEquals(1, holdB.runs.get());
+        assertEquals(1, race.holdB().runs.get());
         assertEquals(1, b.snapshot().ticksNotLeader());
         assertEquals(1, b.snapshot().ticksAsLeader());
         assertEquals(1, a.snapshot().ticksOverlapping());
@@ -101,37 +107,22 @@ class LeaderElectionTest {
 
     @Test
     void whenTheLeaderStopsMidTickItsTickEndsAndTheOtherGatewayLeads() throws Exception {
-        HoldingJob holdA = new HoldingJob();
-        HoldingJob holdB = new HoldingJob();
-        holdB.release.countDown();
-        Maintenance a = gateway(holdA);
-        Maintenance b = gateway(holdB);
-        CompletableFuture<Maintenance.Outcome> tickA = CompletableFuture.supplyAsync(a::tick);
-        assertTrue(holdA.entered.await(10, TimeUnit.SECONDS));
-        assertEquals(Maintenance.Outcome.NOT_LEADER, b.tick());
-
-        assertTrue(a.stop(Duration.ofSeconds(10)), "stop waits for the running tick");
-        assertEquals(Maintenance.Outcome.RAN, tickA.get(10, TimeUnit.SECONDS), "the tick ended early, cleanly");
-        assertEquals(Maintenance.Outcome.STOPPED, a.tick(), "no tick after stop");
-        assertEquals(Maintenance.Outcome.RAN, b.tick());
-        assertEquals(1, holdA.runs.get());
+        Race race = Race.start();
+        assertTrue(race.a().stop(Duration.ofSeconds(10)), "stop waits for the running tick");
+        assertEquals(Maintenance.Outcome.RAN, race.tickA().get(10, TimeUnit.SECONDS), "the tick ended early, cleanly");
+        assertEquals(Maintenance.Outcome.STOPPED, race.a().tick(), "no tick after stop");
+        assertEquals(Maintenance.Outcome.RAN, race.b().tick());
+        assertEquals(1, race.holdA().runs.get());
     }
 
     @Test
     void whenTheLeadersSessionDiesTheOtherGatewayLeadsOnItsNextTick() throws Exception {
-        HoldingJob holdA = new HoldingJob();
-        HoldingJob holdB = new HoldingJob();
-        holdB.release.countDown();
-        Maintenance a = gateway(holdA);
-        Maintenance b = gateway(holdB);
-        CompletableFuture<Maintenance.Outcome> tickA = CompletableFuture.supplyAsync(a::tick);
-        assertTrue(holdA.entered.await(10, TimeUnit.SECONDS));
-        assertEquals(Maintenance.Outcome.NOT_LEADER, b.tick());
-
-        fx.query("SELECT pg_terminate_backend(" + holdA.backendPid.get() + ")::int");
-        holdA.release.countDown();
-        assertEquals(Maintenance.Outcome.FAILED, tickA.get(10, TimeUnit.SECONDS), "the dead leader's tick fails quietly");
-        assertEquals(Maintenance.Outcome.RAN, b.tick());
+        Race race = Race.start();
+        fx.query("SELECT pg_terminate_backend(" + race.holdA().backendPid.get() + ")::int");
+        race.holdA().release.countDown();
+        assertEquals(Maintenance.Outcome.FAILED, race.tickA().get(10, TimeUnit.SECONDS),
+                "the dead leader's tick fails quietly");
+        assertEquals(Maintenance.Outcome.RAN, race.b().tick());
     }
 
     @Test
@@ -142,11 +133,6 @@ class LeaderElectionTest {
             @Override
             public String name() {
                 return "probe";
-            }
-
-            @Override
-            public boolean appliesTo(MaintainedNamespace ns) {
-                return true;
             }
 
             @Override
