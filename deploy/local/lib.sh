@@ -97,6 +97,30 @@ pgvs3_http_status() {
   fi
 }
 
+# pgvs3_http_get PORT PATH USER PASSWORD ACCEPT: prints the body of GET http://127.0.0.1:PORT/PATH with HTTP
+# Basic credentials; fails (printing the body to stderr) unless the answer is 200. HTTP/1.0, so the body is
+# never chunked. Pure bash (no curl); the credentials go to the socket only, never to a command line.
+pgvs3_http_get() {
+  local port=$1 path=$2 user=$3 password=$4 accept=$5 auth line status body
+  auth=$(printf '%s:%s' "$user" "$password" | base64 | tr -d '\n')
+  exec 3<>"/dev/tcp/127.0.0.1/$port" || { pgvs3_log "nothing listens on 127.0.0.1:$port"; return 1; }
+  printf 'GET %s HTTP/1.0\r\nHost: 127.0.0.1:%s\r\nAuthorization: Basic %s\r\nAccept: %s\r\n\r\n' \
+    "$path" "$port" "$auth" "$accept" >&3
+  IFS= read -r -t 120 line <&3 || line=""
+  status=000
+  if [[ $line =~ ^HTTP/[0-9.]+\ ([0-9]{3}) ]]; then
+    status=${BASH_REMATCH[1]}
+  fi
+  while IFS= read -r -t 120 line <&3 && [[ -n ${line%$'\r'} ]]; do :; done
+  body=$(cat <&3)
+  exec 3<&-
+  if [[ $status != 200 ]]; then
+    pgvs3_log "GET http://127.0.0.1:$port$path answered $status: $body"
+    return 1
+  fi
+  printf '%s\n' "$body"
+}
+
 # True when PID is a live (not zombie) process.
 pgvs3_alive() {
   local pid=$1 stat

@@ -5,6 +5,7 @@
 #   deploy/local/stack.sh down                stop everything this state dir runs; keeps the data
 #   deploy/local/stack.sh env                 print export lines: eval "$(deploy/local/stack.sh env)"
 #   deploy/local/stack.sh status              show what runs; exit 0 only if everything is up and ready
+#   deploy/local/stack.sh stat [--json] [--gateway N]   sizes, garbage and maintenance (GET /admin/stat)
 #
 # Settings (environment):
 #   PGVS3_STACK_DIR          state directory (default <repo>/target/stack)
@@ -15,6 +16,7 @@
 #   PGVS3_GATEWAY_HEAP       -Xmx of each gateway (512m)
 #   PGVS3_ACCESS_KEY/PGVS3_SECRET_KEY   S3 credentials; generated once per state dir when unset
 #   PGVS3_STACK_READY_TIMEOUT seconds to wait for all gateways to be ready (180)
+#   Other PGVS3_* variables (e.g. PGVS3_REAPER_GRACE=PT0S) reach the gateways that 'up' starts.
 set -euo pipefail
 
 # shellcheck source=deploy/local/lib.sh
@@ -28,7 +30,7 @@ PG_PIDFILE="$STATE/postgres.pid"
 PG_LOG="$STATE/postgres.log"
 
 usage() {
-  sed -n '2,18s/^# \{0,1\}//p' "${BASH_SOURCE[0]}" >&2
+  sed -n '2,20s/^# \{0,1\}//p' "${BASH_SOURCE[0]}" >&2
   exit 2
 }
 
@@ -263,6 +265,22 @@ cmd_status() {
   [[ $ok == yes ]] || return 3
 }
 
+cmd_stat() {
+  local accept='text/plain' gateway=1
+  while (($#)); do
+    case $1 in
+      --json) accept='application/json'; shift ;;
+      --gateway) (($# >= 2)) || usage; gateway=$2; shift 2 ;;
+      *) usage ;;
+    esac
+  done
+  load_config
+  if ! [[ $gateway =~ ^[1-9][0-9]*$ ]] || ((gateway > STACK_GATEWAYS)); then
+    pgvs3_die "--gateway needs a number from 1 to $STACK_GATEWAYS"
+  fi
+  pgvs3_http_get "$((STACK_ADMIN_PORT + gateway - 1))" /admin/stat "$STACK_ACCESS_KEY" "$STACK_SECRET_KEY" "$accept"
+}
+
 (($# >= 1)) || usage
 command=$1
 shift
@@ -271,6 +289,7 @@ case $command in
   down) cmd_down "$@" ;;
   env) cmd_env "$@" ;;
   status) cmd_status "$@" ;;
+  stat) cmd_stat "$@" ;;
   -h | --help | help) usage ;;
   *) usage ;;
 esac

@@ -15,7 +15,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 /**
  * The real thing for end-to-end tests: {@code deploy/local/stack.sh} starts an embedded PostgreSQL 18
  * and two Liberty gateways running the built EAR (heap capped at 256 MiB) on ports of their own, once
- * per test JVM; it is stopped when the JVM's tests are done.
+ * per test JVM; it is stopped when the JVM's tests are done. Maintenance runs every second with no
+ * grace window, so garbage goes as soon as no reader pins it.
  */
 public final class Stack implements BeforeAllCallback, ExtensionContext.Store.CloseableResource {
 
@@ -51,9 +52,14 @@ public final class Stack implements BeforeAllCallback, ExtensionContext.Store.Cl
         return env.get("PGVS3_SECRET_KEY");
     }
 
-    /** Any variable {@code stack.sh env} exports, e.g. PGVS3_JDBC_URL. */
-    public static String value(String name) {
+    /** A value of {@code stack.sh env}, e.g. PGVS3_JDBC_URL or PGVS3_DB_PASSWORD. */
+    public static String env(String name) {
         return env.get(name);
+    }
+
+    /** Runs {@code stack.sh ARGS} against the running stack and returns what it printed. */
+    public static String command(String... args) throws IOException, InterruptedException {
+        return run(List.of(args), 120);
     }
 
     public static String adminEndpoint(int gateway) {
@@ -103,6 +109,9 @@ public final class Stack implements BeforeAllCallback, ExtensionContext.Store.Cl
         environment.put("PGVS3_STACK_RESP_PORT", String.valueOf(26380 + offset));
         environment.put("PGVS3_GATEWAY_HEAP", "256m");
         environment.put("PGVS3_S3_DOMAINS", VIRTUAL_HOST_DOMAIN);
+        // maintenance as fast as it goes: the reaper tests watch garbage disappear within seconds
+        environment.put("PGVS3_REAPER_GRACE", "PT0S");
+        environment.put("PGVS3_MAINTENANCE_INTERVAL", "PT1S");
         Process process = builder.start();
         byte[] out = process.getInputStream().readAllBytes();
         if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS) || process.exitValue() != 0) {

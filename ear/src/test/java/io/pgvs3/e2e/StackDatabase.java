@@ -7,6 +7,6 @@ package io.pgvs3.e2e;
 record StackDatabase(String jdbcUrl, String user, String password) {
 
     static StackDatabase get() {
-        return new StackDatabase(Stack.value("PGVS3_JDBC_URL"), Stack.value("PGVS3_DB_USER"), Stack.value("PGVS3_DB_PASSWORD"));
+        return new StackDatabase(Stack.env("PGVS3_JDBC_URL"), Stack.env("PGVS3_DB_USER"), Stack.env("PGVS3_DB_PASSWORD"));
     }
 }

@@ -3,6 +3,7 @@ package io.pgvs3.store.read;
 import io.pgvs3.store.chunk.BlockCodec;
 import io.pgvs3.store.chunk.ChunkFormat;
 import io.pgvs3.store.namespace.Namespace;
+import io.pgvs3.store.sql.FileLocks;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.sql.Connection;
@@ -10,6 +11,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.logging.Logger;
 import javax.sql.DataSource;
 
 /**
@@ -17,9 +19,11 @@ import javax.sql.DataSource;
  * each, on a chunk-pool connection (bitmap heap scans) inside one read-only REPEATABLE READ
  * transaction, so every piece sees the same snapshot and memory stays bounded by the fetch size.
  * Every expected row must arrive, in order and with its exact length; otherwise the read fails with
- * an IOException before any wrong byte is written.
+ * an IOException before any wrong byte is written. The transaction pins the file against the reaper.
  */
 final class ChunkReader {
+
+    private static final Logger LOG = Logger.getLogger(ChunkReader.class.getName());
 
     /** Enough rows that any 1 MiB span, even starting mid-row, is one query. */
     static final int ROWS_PER_QUERY = (1 << 20) / ChunkFormat.BLOCK + 2;
@@ -45,6 +49,7 @@ final class ChunkReader {
                 try (Statement s = c.createStatement()) {
                     s.execute(SNAPSHOT);
                 }
+                pin(c, ns, fileId);
                 byte[] block = new byte[ChunkFormat.BLOCK];
                 try (PreparedStatement ps = c.prepareStatement(String.format(ROWS, ns.schema()))) {
                     ps.setFetchSize(FETCH_ROWS);
@@ -60,6 +65,17 @@ final class ChunkReader {
                     safeRollback(c);
                 }
             }
+        }
+    }
+
+    /**
+     * Read pin: the reaper skips a file while this transaction holds its shared lock. The pin query is
+     * the transaction's first, so it also takes the snapshot; a pin that loses to a reaper deleting the
+     * file right now still reads every row that reaper has not committed deleting.
+     */
+    private static void pin(Connection c, Namespace ns, long fileId) throws SQLException {
+        if (!FileLocks.tryPinShared(c, ns.id(), fileId)) {
+            LOG.fine(() -> "file " + fileId + " of " + ns.schema() + " is being reaped; reading from the snapshot");
         }
     }
 

@@ -6,7 +6,8 @@ import java.sql.SQLException;
 
 /**
  * The advisory locks of the store. Layout and bucket-name locks use the two-int4 key space, per-key
- * locks the int8 space, so the families can never collide with each other.
+ * locks the int8 space, so the families can never collide with each other. File pins ({@link FileLocks})
+ * also use the int8 space, keyed by a hash of (namespace id, file id).
  */
 public final class Locks {
 
@@ -14,6 +15,8 @@ public final class Locks {
     public static final int CLASS_LAYOUT = 0x70677673;
     /** Class id of bucket-name locks (create and delete of one name serialize on it). */
     public static final int CLASS_BUCKET_NAME = 0x70677674;
+    /** Class id of the maintenance-leader lock (session lock of the gateway running a maintenance tick). */
+    public static final int CLASS_MAINTENANCE_LEADER = 0x70677675;
 
     private static final String LAYOUT_LOCK = "SELECT pg_advisory_lock(?, 0)";
     private static final String LAYOUT_UNLOCK = "SELECT pg_advisory_unlock(?, 0)";

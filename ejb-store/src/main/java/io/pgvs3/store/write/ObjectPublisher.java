@@ -20,7 +20,7 @@ import java.time.Instant;
 final class ObjectPublisher {
 
     /** Queues the old row's files; expects a CTE named {@code up} with {@code old_file, old_parts}. */
-    private static final String QUEUE_OLD = """
+    static final String QUEUE_OLD = """
             , queued AS (
                 INSERT INTO %1$s.garbage (file_id)
                 SELECT DISTINCT f FROM up, unnest(array_prepend(up.old_file, coalesce(up.old_parts, '{}'::int8[]))) AS f

@@ -68,6 +68,23 @@ public final class PostgresExtension implements BeforeAllCallback {
         return server.dataSource(name, chunkSettings);
     }
 
+    /** Both pools of one database. */
+    public record Database(DataSource main, DataSource chunk) {
+    }
+
+    /**
+     * A new database with layout v1, for tests that must see only their own namespaces (maintenance
+     * walks every namespace of its database).
+     */
+    public static Database freshStoreDatabase() throws SQLException {
+        require(main);
+        String name = "pgvs3_fresh_" + FRESH.incrementAndGet();
+        createDatabase(server.dataSource("postgres", false), name);
+        Database db = new Database(server.dataSource(name, false), server.dataSource(name, true));
+        new LayoutManager(db.main()).ensure();
+        return db;
+    }
+
     /** A bucket name no other test uses. */
     public static String uniqueBucket(String hint) {
         return (hint + "-" + UUID.randomUUID().toString().substring(0, 8)).toLowerCase();

@@ -6,16 +6,31 @@ import io.pgvs3.store.list.ObjectLister;
 import io.pgvs3.store.read.ObjectReader;
 import io.pgvs3.store.write.ObjectDeleter;
 import io.pgvs3.store.write.ObjectWriter;
+import javax.sql.DataSource;
 
 /** The plain store classes wired to the test server, as the beans wire them to the container pools. */
 public final class Stores {
 
-    public final NamespaceCache namespaces = new NamespaceCache(PostgresExtension.main());
-    public final BucketService buckets = new BucketService(PostgresExtension.main(), namespaces);
-    public final ObjectWriter writer = new ObjectWriter(PostgresExtension.main(), PostgresExtension.chunk(), namespaces);
-    public final ObjectReader reader = new ObjectReader(PostgresExtension.main(), PostgresExtension.chunk(), namespaces);
-    public final ObjectDeleter deleter = new ObjectDeleter(PostgresExtension.main(), namespaces);
-    public final ObjectLister lister = new ObjectLister(PostgresExtension.main(), namespaces);
+    public final NamespaceCache namespaces;
+    public final BucketService buckets;
+    public final ObjectWriter writer;
+    public final ObjectReader reader;
+    public final ObjectDeleter deleter;
+    public final ObjectLister lister;
+
+    public Stores() {
+        this(PostgresExtension.main(), PostgresExtension.chunk());
+    }
+
+    /** The stores of another database, e.g. {@link PostgresExtension#freshStoreDatabase()}. */
+    public Stores(DataSource main, DataSource chunk) {
+        namespaces = new NamespaceCache(main);
+        buckets = new BucketService(main, namespaces);
+        writer = new ObjectWriter(main, chunk, namespaces);
+        reader = new ObjectReader(main, chunk, namespaces);
+        deleter = new ObjectDeleter(main, namespaces);
+        lister = new ObjectLister(main, namespaces);
+    }
 
     /** Creates a bucket with a unique name and returns the name. */
     public String newBucket(String hint) {

@@ -25,7 +25,8 @@ class LayeringTest {
         noClasses().that().resideInAPackage("io.pgvs3.s3..")
                 .should().dependOnClassesThat().resideInAnyPackage("io.pgvs3.store.ejb..", "io.pgvs3.store.write..",
                         "io.pgvs3.store.read..", "io.pgvs3.store.layout..", "io.pgvs3.store.namespace..",
-                        "io.pgvs3.store.list..", "io.pgvs3.store.chunk..", "io.pgvs3.store.sql..", "java.sql..",
+                        "io.pgvs3.store.list..", "io.pgvs3.store.chunk..", "io.pgvs3.store.sql..",
+                        "io.pgvs3.store.maintenance..", "io.pgvs3.store.stats..", "java.sql..",
                         "org.postgresql..")
                 .check(s3);
     }

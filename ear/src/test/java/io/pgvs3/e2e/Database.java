@@ -1,0 +1,55 @@
+package io.pgvs3.e2e;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+
+/** Direct JDBC to the stack's database (PGVS3_JDBC_URL from {@code stack.sh env}), for what S3 cannot show. */
+final class Database {
+
+    private Database() {
+    }
+
+    static Connection connect() throws SQLException {
+        return DriverManager.getConnection(Stack.env("PGVS3_JDBC_URL"), Stack.env("PGVS3_DB_USER"),
+                Stack.env("PGVS3_DB_PASSWORD"));
+    }
+
+    static String schemaOf(String bucket) throws SQLException {
+        try (Connection c = connect();
+             PreparedStatement ps = c.prepareStatement("SELECT schema_name FROM pgvs3.namespaces WHERE name = ?")) {
+            ps.setString(1, bucket);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) {
+                    throw new IllegalStateException("no namespace " + bucket);
+                }
+                return rs.getString(1);
+            }
+        }
+    }
+
+    /** The chunked file of {@code key}; fails for inline objects. */
+    static long fileIdOf(String bucket, String key) throws SQLException {
+        return number("SELECT file_id FROM " + schemaOf(bucket) + ".objects WHERE key = ? AND file_id IS NOT NULL", key);
+    }
+
+    static long chunkRows(String bucket, long fileId) throws SQLException {
+        return number("SELECT count(*) FROM " + schemaOf(bucket) + ".chunks WHERE file_id = " + fileId);
+    }
+
+    private static long number(String sql, String... params) throws SQLException {
+        try (Connection c = connect(); PreparedStatement ps = c.prepareStatement(sql)) {
+            for (int i = 0; i < params.length; i++) {
+                ps.setString(i + 1, params[i]);
+            }
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) {
+                    throw new IllegalStateException("no row for " + sql);
+                }
+                return rs.getLong(1);
+            }
+        }
+    }
+}

@@ -1,0 +1,96 @@
+package io.pgvs3.store.ejb;
+
+import io.pgvs3.store.api.MaintenanceSnapshot;
+import io.pgvs3.store.api.MaintenanceStats;
+import io.pgvs3.store.api.error.StoreException;
+import io.pgvs3.store.maintenance.Maintenance;
+import io.pgvs3.store.maintenance.MaintenanceConfig;
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.PreDestroy;
+import jakarta.annotation.Resource;
+import jakarta.ejb.ConcurrencyManagement;
+import jakarta.ejb.ConcurrencyManagementType;
+import jakarta.ejb.DependsOn;
+import jakarta.ejb.EJB;
+import jakarta.ejb.Singleton;
+import jakarta.ejb.Startup;
+import jakarta.ejb.Timeout;
+import jakarta.ejb.Timer;
+import jakarta.ejb.TimerConfig;
+import jakarta.ejb.TimerService;
+import jakarta.ejb.TransactionManagement;
+import jakarta.ejb.TransactionManagementType;
+import java.time.Duration;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import javax.sql.DataSource;
+import org.eclipse.microprofile.config.ConfigProvider;
+
+/**
+ * Drives {@link Maintenance} from one programmatic, non-persistent interval timer created at startup
+ * from {@code pgvs3.maintenance.interval} (see docs/adr/0003). Bean-managed concurrency: the tick
+ * guards itself against overlap, and {@link #snapshot} never waits for a running tick.
+ */
+@Startup
+@Singleton
+@DependsOn("LayoutBean")
+@ConcurrencyManagement(ConcurrencyManagementType.BEAN)
+@TransactionManagement(TransactionManagementType.BEAN)
+public class MaintenanceBean implements MaintenanceStats {
+
+    private static final Logger LOG = Logger.getLogger(MaintenanceBean.class.getName());
+    private static final Duration STOP_WAIT = Duration.ofSeconds(30);
+
+    @Resource(lookup = "jdbc/pgvs3/main")
+    private DataSource main;
+
+    @Resource
+    private TimerService timerService;
+
+    @EJB
+    private LayoutBean layout;
+
+    private volatile Maintenance maintenance;
+
+    @PostConstruct
+    void start() {
+        MaintenanceConfig config = MaintenanceConfig.from(ConfigProvider.getConfig());
+        maintenance = Maintenance.standard(main, config);
+        if (!config.enabled()) {
+            LOG.info("maintenance is disabled on this gateway (pgvs3.maintenance.enabled=false)");
+            return;
+        }
+        long every = config.interval().toMillis();
+        timerService.createIntervalTimer(every, every, new TimerConfig("pgvs3-maintenance", false));
+        LOG.info(() -> "maintenance ticks every " + config.interval() + "; reaper grace " + config.reaperGrace()
+                + ", at most " + config.maxRowsPerPass() + " rows per pass; uploads expire after "
+                + config.uploadsExpireAfter());
+    }
+
+    @Timeout
+    void onTimeout(Timer timer) {
+        try {
+            layout.requireLayout(); // retries a failed startup check, at most every 10 s
+        } catch (StoreException e) {
+            return;
+        }
+        maintenance.tick();
+    }
+
+    @PreDestroy
+    void stop() {
+        try {
+            for (Timer timer : timerService.getTimers()) {
+                timer.cancel();
+            }
+        } catch (RuntimeException e) {
+            LOG.log(Level.FINE, "timers were already gone", e);
+        }
+        maintenance.stop(STOP_WAIT);
+    }
+
+    @Override
+    public MaintenanceSnapshot snapshot() {
+        return maintenance.snapshot();
+    }
+}

@@ -1,0 +1,86 @@
+package io.pgvs3.store.maintenance;
+
+import java.time.Duration;
+import java.util.function.Function;
+import org.eclipse.microprofile.config.Config;
+
+/**
+ * Maintenance settings (MicroProfile Config keys; each also reads from its environment variable, e.g.
+ * {@code pgvs3.reaper.grace} ← {@code PGVS3_REAPER_GRACE}). docs/configuration.md lists them.
+ *
+ * @param interval          time between two ticks of one gateway
+ * @param reaperGrace       a queued file is reaped only after waiting this long
+ * @param maxRowsPerPass    chunk rows one reaper pass deletes at most (1..65,536)
+ * @param maxPassesPerTick  saturated passes chained per namespace within one tick
+ * @param uploadsExpireAfter multipart uploads started longer ago than this are expired with their parts
+ * @param ttlBatch          expired values deleted per statement
+ * @param ttlBatchesPerTick statements per namespace per tick
+ */
+public record MaintenanceConfig(boolean enabled, Duration interval, Duration reaperGrace, int maxRowsPerPass,
+                                int maxPassesPerTick, Duration uploadsExpireAfter, int ttlBatch,
+                                int ttlBatchesPerTick) {
+
+    public static final int MAX_ROWS_PER_PASS = 65_536;
+
+    public MaintenanceConfig {
+        require(interval.compareTo(Duration.ofMillis(100)) >= 0, "pgvs3.maintenance.interval must be at least 100 ms");
+        require(!reaperGrace.isNegative(), "pgvs3.reaper.grace must not be negative");
+        require(maxRowsPerPass >= 1 && maxRowsPerPass <= MAX_ROWS_PER_PASS,
+                "pgvs3.reaper.max-rows-per-pass must be 1.." + MAX_ROWS_PER_PASS);
+        require(maxPassesPerTick >= 1, "pgvs3.reaper.max-passes-per-tick must be at least 1");
+        require(!uploadsExpireAfter.isNegative(), "pgvs3.uploads.expire-after must not be negative");
+        require(ttlBatch >= 1 && ttlBatch <= 65_536, "pgvs3.ttl.batch must be 1..65536");
+        require(ttlBatchesPerTick >= 1, "pgvs3.ttl.max-batches-per-tick must be at least 1");
+    }
+
+    public static MaintenanceConfig defaults() {
+        return new MaintenanceConfig(true, Duration.ofSeconds(30), Duration.ofMinutes(10), MAX_ROWS_PER_PASS, 16,
+                Duration.ofHours(24), 4096, 64);
+    }
+
+    /** Reads every key, falling back to {@link #defaults()}. */
+    public static MaintenanceConfig from(Config config) {
+        MaintenanceConfig d = defaults();
+        Function<String, Duration> duration = key -> config.getOptionalValue(key, String.class)
+                .map(String::trim).map(Duration::parse).orElse(null);
+        return new MaintenanceConfig(
+                config.getOptionalValue("pgvs3.maintenance.enabled", Boolean.class).orElse(d.enabled()),
+                orElse(duration.apply("pgvs3.maintenance.interval"), d.interval()),
+                orElse(duration.apply("pgvs3.reaper.grace"), d.reaperGrace()),
+                config.getOptionalValue("pgvs3.reaper.max-rows-per-pass", Integer.class).orElse(d.maxRowsPerPass()),
+                config.getOptionalValue("pgvs3.reaper.max-passes-per-tick", Integer.class).orElse(d.maxPassesPerTick()),
+                orElse(duration.apply("pgvs3.uploads.expire-after"), d.uploadsExpireAfter()),
+                config.getOptionalValue("pgvs3.ttl.batch", Integer.class).orElse(d.ttlBatch()),
+                config.getOptionalValue("pgvs3.ttl.max-batches-per-tick", Integer.class).orElse(d.ttlBatchesPerTick()));
+    }
+
+    public MaintenanceConfig withReaperGrace(Duration grace) {
+        return new MaintenanceConfig(enabled, interval, grace, maxRowsPerPass, maxPassesPerTick, uploadsExpireAfter,
+                ttlBatch, ttlBatchesPerTick);
+    }
+
+    public MaintenanceConfig withMaxRowsPerPass(int rows) {
+        return new MaintenanceConfig(enabled, interval, reaperGrace, rows, maxPassesPerTick, uploadsExpireAfter,
+                ttlBatch, ttlBatchesPerTick);
+    }
+
+    public MaintenanceConfig withUploadsExpireAfter(Duration after) {
+        return new MaintenanceConfig(enabled, interval, reaperGrace, maxRowsPerPass, maxPassesPerTick, after,
+                ttlBatch, ttlBatchesPerTick);
+    }
+
+    public MaintenanceConfig withTtl(int batch, int batchesPerTick) {
+        return new MaintenanceConfig(enabled, interval, reaperGrace, maxRowsPerPass, maxPassesPerTick,
+                uploadsExpireAfter, batch, batchesPerTick);
+    }
+
+    private static <T> T orElse(T value, T fallback) {
+        return value != null ? value : fallback;
+    }
+
+    private static void require(boolean ok, String message) {
+        if (!ok) {
+            throw new IllegalArgumentException(message);
+        }
+    }
+}
