@@ -27,9 +27,11 @@ public final class Checksums {
         if (value == null) {
             return null;
         }
+        String text = value.trim();
         try {
-            byte[] raw = Base64.getDecoder().decode(value.trim());
-            return raw.length == algorithm.length() ? raw : null;
+            byte[] raw = Base64.getDecoder().decode(text);
+            // the canonical, padded form only: Java's decoder also takes unpadded input
+            return raw.length == algorithm.length() && base64(raw).equals(text) ? raw : null;
         } catch (IllegalArgumentException e) {
             return null;
         }
