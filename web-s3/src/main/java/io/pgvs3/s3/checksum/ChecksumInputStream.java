@@ -1,13 +1,13 @@
 package io.pgvs3.s3.checksum;
 
+import io.pgvs3.s3.io.ReadThroughInputStream;
 import io.pgvs3.store.api.checksum.RunningChecksum;
-import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Objects;
 
 /** Feeds every byte read through it to a running checksum; the digest is available once EOF was seen. */
-public final class ChecksumInputStream extends FilterInputStream {
+public final class ChecksumInputStream extends ReadThroughInputStream {
 
     private final RunningChecksum checksum;
     private boolean ended;
@@ -19,13 +19,6 @@ public final class ChecksumInputStream extends FilterInputStream {
     }
 
     @Override
-    public int read() throws IOException {
-        byte[] one = new byte[1];
-        int n = read(one, 0, 1);
-        return n < 0 ? -1 : one[0] & 0xff;
-    }
-
-    @Override
     public int read(byte[] b, int off, int len) throws IOException {
         int n = in.read(b, off, len);
         if (n > 0) {
@@ -34,36 +27,6 @@ public final class ChecksumInputStream extends FilterInputStream {
             ended = true;
         }
         return n;
-    }
-
-    /** Skips by reading, so skipped bytes are checksummed too. */
-    @Override
-    public long skip(long n) throws IOException {
-        byte[] scratch = new byte[(int) Math.min(8192, Math.max(n, 0))];
-        long skipped = 0;
-        while (skipped < n) {
-            int r = read(scratch, 0, (int) Math.min(scratch.length, n - skipped));
-            if (r < 0) {
-                break;
-            }
-            skipped += r;
-        }
-        return skipped;
-    }
-
-    @Override
-    public boolean markSupported() {
-        return false;
-    }
-
-    @Override
-    public synchronized void mark(int readlimit) {
-        // not supported: a reset would feed bytes to the checksum twice
-    }
-
-    @Override
-    public synchronized void reset() throws IOException {
-        throw new IOException("mark/reset not supported");
     }
 
     /**

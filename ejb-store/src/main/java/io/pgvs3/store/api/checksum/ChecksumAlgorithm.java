@@ -64,7 +64,12 @@ public enum ChecksumAlgorithm {
     }
 
     public RunningChecksum newChecksum() {
-        return crc ? new CrcChecksum(this, crcFactory.get()) : new DigestChecksum(this, messageDigest());
+        if (crc) {
+            Checksum checksum = crcFactory.get();
+            return new Running(this, checksum::update, () -> Checksums.bigEndian(checksum.getValue(), length));
+        }
+        MessageDigest md = messageDigest();
+        return new Running(this, md::update, md::digest);
     }
 
     /** The digest of {@code bytes} in one call. */
@@ -82,29 +87,23 @@ public enum ChecksumAlgorithm {
         }
     }
 
-    private record CrcChecksum(ChecksumAlgorithm algorithm, Checksum crc) implements RunningChecksum {
-
-        @Override
-        public void update(byte[] bytes, int offset, int length) {
-            crc.update(bytes, offset, length);
-        }
-
-        @Override
-        public byte[] digest() {
-            return Checksums.bigEndian(crc.getValue(), algorithm.length);
-        }
+    /** Feeds bytes to a CRC or a message digest. */
+    @FunctionalInterface
+    private interface Update {
+        void update(byte[] bytes, int offset, int length);
     }
 
-    private record DigestChecksum(ChecksumAlgorithm algorithm, MessageDigest md) implements RunningChecksum {
+    private record Running(ChecksumAlgorithm algorithm, Update feed, Supplier<byte[]> finish)
+            implements RunningChecksum {
 
         @Override
         public void update(byte[] bytes, int offset, int length) {
-            md.update(bytes, offset, length);
+            feed.update(bytes, offset, length);
         }
 
         @Override
         public byte[] digest() {
-            return md.digest();
+            return finish.get();
         }
     }
 }
