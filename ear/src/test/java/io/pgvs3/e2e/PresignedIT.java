@@ -10,12 +10,8 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.sync.RequestBody;
-import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.S3Client;
-import software.amazon.awssdk.services.s3.S3Configuration;
 import software.amazon.awssdk.services.s3.presigner.S3Presigner;
 
 /** Presigned URLs made by the SDK's presigner, used by a plain HTTP client as a browser or curl would. */
@@ -25,7 +21,7 @@ class PresignedIT {
     @Test
     void presignedPutAndGetWorkThroughEitherGateway() throws Exception {
         String bucket = Clients.bucket("presign");
-        try (S3Client s3 = Clients.s3(0); S3Presigner presigner = presigner(1)) {
+        try (S3Client s3 = Clients.s3(0); S3Presigner presigner = Clients.presigner(1)) {
             s3.createBucket(b -> b.bucket(bucket));
             URI put = presigner.presignPutObject(p -> p.signatureDuration(Duration.ofMinutes(5))
                     .putObjectRequest(r -> r.bucket(bucket).key("shared file.txt"))).url().toURI();
@@ -50,7 +46,7 @@ class PresignedIT {
     @Test
     void anExpiredPresignedUrlIsAccessDenied() throws Exception {
         String bucket = Clients.bucket("expired");
-        try (S3Client s3 = Clients.s3(0); S3Presigner presigner = presigner(0)) {
+        try (S3Client s3 = Clients.s3(0); S3Presigner presigner = Clients.presigner(0)) {
             s3.createBucket(b -> b.bucket(bucket));
             s3.putObject(b -> b.bucket(bucket).key("k"), RequestBody.fromString("x"));
             URI get = presigner.presignGetObject(p -> p.signatureDuration(Duration.ofSeconds(1))
@@ -62,13 +58,5 @@ class PresignedIT {
             assertTrue(response.body().contains("<Code>AccessDenied</Code>"), response.body());
             assertTrue(response.body().contains("Request has expired"), response.body());
         }
-    }
-
-    private static S3Presigner presigner(int gateway) {
-        return S3Presigner.builder().endpointOverride(URI.create(Stack.s3Endpoint(gateway))).region(Region.US_EAST_1)
-                .credentialsProvider(StaticCredentialsProvider.create(
-                        AwsBasicCredentials.create(Stack.accessKey(), Stack.secretKey())))
-                .serviceConfiguration(S3Configuration.builder().pathStyleAccessEnabled(true).build())
-                .build();
     }
 }

@@ -1,5 +1,10 @@
 package io.pgvs3.e2e;
 
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -7,36 +12,94 @@ import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * A SigV4-signed request head (UNSIGNED-PAYLOAD) for tests that must misbehave on the socket, which no
- * SDK will do: send fewer body bytes than declared, then hang up.
+ * A SigV4-signed request head for tests that must do what no SDK does: send fewer body bytes than
+ * declared and hang up, sign a wrong payload hash, send a hand-made aws-chunked body with trailers, or
+ * leave out a required checksum.
  */
 record SignedRawRequest(String head) {
 
+    /** An UNSIGNED-PAYLOAD PUT. */
     static SignedRawRequest put(URI endpoint, String path, long contentLength) throws Exception {
+        return of("PUT", endpoint, path, "", contentLength, "UNSIGNED-PAYLOAD", Map.of());
+    }
+
+    /**
+     * @param query       the canonical query string (names sorted, values encoded), or ""
+     * @param payloadHash x-amz-content-sha256
+     * @param headers     further headers, all signed
+     */
+    static SignedRawRequest of(String method, URI endpoint, String path, String query, long contentLength,
+                               String payloadHash, Map<String, String> headers) throws Exception {
         String amzDate = ZonedDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'"));
         String date = amzDate.substring(0, 8);
-        String host = endpoint.getHost() + ":" + endpoint.getPort();
-        String signedHeaders = "content-length;host;x-amz-content-sha256;x-amz-date";
-        String canonical = "PUT\n" + path + "\n\n"
-                + "content-length:" + contentLength + "\nhost:" + host
-                + "\nx-amz-content-sha256:UNSIGNED-PAYLOAD\nx-amz-date:" + amzDate + "\n\n"
-                + signedHeaders + "\nUNSIGNED-PAYLOAD";
+        Map<String, String> signed = new TreeMap<>();
+        headers.forEach((k, v) -> signed.put(k.toLowerCase(Locale.ROOT), v));
+        signed.put("content-length", Long.toString(contentLength));
+        signed.put("host", endpoint.getHost() + ":" + endpoint.getPort());
+        signed.put("x-amz-content-sha256", payloadHash);
+        signed.put("x-amz-date", amzDate);
+        StringBuilder canonicalHeaders = new StringBuilder();
+        signed.forEach((k, v) -> canonicalHeaders.append(k).append(':').append(v.trim()).append('\n'));
+        String signedHeaders = String.join(";", signed.keySet());
+        String canonical = method + "\n" + path + "\n" + query + "\n" + canonicalHeaders + "\n" + signedHeaders
+                + "\n" + payloadHash;
         String scope = date + "/us-east-1/s3/aws4_request";
         String toSign = "AWS4-HMAC-SHA256\n" + amzDate + "\n" + scope + "\n" + hex(sha256(canonical));
         byte[] key = hmac(("AWS4" + Stack.secretKey()).getBytes(StandardCharsets.UTF_8), date);
         for (String part : new String[] {"us-east-1", "s3", "aws4_request"}) {
             key = hmac(key, part);
         }
-        String signature = hex(hmac(key, toSign));
-        return new SignedRawRequest("PUT " + path + " HTTP/1.1\r\nHost: " + host
-                + "\r\nContent-Length: " + contentLength
-                + "\r\nx-amz-content-sha256: UNSIGNED-PAYLOAD\r\nx-amz-date: " + amzDate
-                + "\r\nAuthorization: AWS4-HMAC-SHA256 Credential=" + Stack.accessKey() + "/" + scope
-                + ", SignedHeaders=" + signedHeaders + ", Signature=" + signature + "\r\n\r\n");
+        StringBuilder head = new StringBuilder(method).append(' ').append(path)
+                .append(query.isEmpty() ? "" : "?" + query).append(" HTTP/1.1\r\n");
+        signed.forEach((k, v) -> head.append(k).append(": ").append(v).append("\r\n"));
+        head.append("Authorization: AWS4-HMAC-SHA256 Credential=").append(Stack.accessKey()).append('/').append(scope)
+                .append(", SignedHeaders=").append(signedHeaders).append(", Signature=")
+                .append(hex(hmac(key, toSign))).append("\r\nConnection: close\r\n\r\n");
+        return new SignedRawRequest(head.toString());
+    }
+
+    /** A response read to the end of the connection. */
+    record Response(int status, Map<String, String> headers, String body) {
+    }
+
+    /** Sends this head and {@code body} on a new connection and reads the whole answer. */
+    Response send(URI endpoint, byte[] body) throws IOException {
+        try (Socket socket = new Socket(endpoint.getHost(), endpoint.getPort())) {
+            socket.setSoTimeout(60_000);
+            OutputStream out = socket.getOutputStream();
+            out.write(head.getBytes(StandardCharsets.ISO_8859_1));
+            out.write(body);
+            out.flush();
+            return parse(socket.getInputStream());
+        }
+    }
+
+    private static Response parse(InputStream in) throws IOException {
+        ByteArrayOutputStream all = new ByteArrayOutputStream();
+        in.transferTo(all);
+        String text = all.toString(StandardCharsets.ISO_8859_1);
+        int end = text.indexOf("\r\n\r\n");
+        String[] lines = text.substring(0, end < 0 ? text.length() : end).split("\r\n");
+        Map<String, String> headers = new LinkedHashMap<>();
+        for (int i = 1; i < lines.length; i++) {
+            int colon = lines[i].indexOf(':');
+            if (colon > 0) {
+                headers.put(lines[i].substring(0, colon).trim().toLowerCase(Locale.ROOT), lines[i].substring(colon + 1).trim());
+            }
+        }
+        return new Response(Integer.parseInt(lines[0].split(" ")[1]), headers, end < 0 ? "" : text.substring(end + 4));
+    }
+
+    static String sha256Hex(byte[] body) throws Exception {
+        return hex(MessageDigest.getInstance("SHA-256").digest(body));
     }
 
     private static byte[] sha256(String text) throws Exception {

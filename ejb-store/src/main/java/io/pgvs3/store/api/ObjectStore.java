@@ -4,6 +4,7 @@ import jakarta.ejb.Local;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.util.List;
 
 /** Objects of native buckets: publish, look up, stream, delete, list. */
 @Local
@@ -37,6 +38,23 @@ public interface ObjectStore {
 
     /** Deletes the key if present (S3 answers 204 either way); queues its file as garbage. */
     void delete(String bucket, String key);
+
+    /**
+     * DeleteObject with {@code If-Match}: see {@link ObjectDeletion#ifMatch()}; null behaves as {@link
+     * #delete(String, String)}.
+     *
+     * @throws io.pgvs3.store.api.error.StoreException NO_SUCH_BUCKET, NO_SUCH_KEY (a condition on a missing
+     *                                                 key), PRECONDITION_FAILED
+     */
+    void delete(String bucket, String key, String ifMatch);
+
+    /**
+     * DeleteObjects: deletes up to 1,000 keys in one transaction with set-based statements and returns one
+     * result per distinct key, in request order. Per-key failures are results, not exceptions.
+     *
+     * @throws io.pgvs3.store.api.error.StoreException NO_SUCH_BUCKET
+     */
+    List<DeletionResult> deleteAll(String bucket, List<ObjectDeletion> deletions);
 
     /** @throws io.pgvs3.store.api.error.StoreException NO_SUCH_BUCKET */
     ListPage list(ListQuery query);

@@ -1,6 +1,8 @@
 package io.pgvs3.store.api;
 
+import io.pgvs3.store.api.checksum.ObjectChecksum;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * Everything about a PUT except its body.
@@ -9,8 +11,20 @@ import java.util.Map;
  *                       short of it, or runs past it, is refused (INCOMPLETE_BODY)
  * @param expectedMd5    Content-MD5 (16 raw bytes) to verify before publication, or null
  * @param expectedSha256 the signed payload hash (32 raw bytes) to verify before publication, or null
+ * @param contentHeaders Cache-Control, Content-Disposition, ... to keep with the object
+ * @param checksum       asked once the body has been read to its end and before publication: the
+ *                       verified checksum to store (null for none). It may throw, e.g. for a checksum
+ *                       mismatch; the exception propagates after rollback and nothing is published.
+ *                       Null for no checksum.
  */
 public record PutSpec(String bucket, String key, String contentType, Map<String, String> userMetadata,
                       WriteCondition condition, long declaredLength, byte[] expectedMd5,
-                      byte[] expectedSha256) {
+                      byte[] expectedSha256, ContentHeaders contentHeaders, Supplier<ObjectChecksum> checksum) {
+
+    /** A PUT without content headers and without a checksum to store. */
+    public PutSpec(String bucket, String key, String contentType, Map<String, String> userMetadata,
+                   WriteCondition condition, long declaredLength, byte[] expectedMd5, byte[] expectedSha256) {
+        this(bucket, key, contentType, userMetadata, condition, declaredLength, expectedMd5, expectedSha256,
+                ContentHeaders.NONE, null);
+    }
 }

@@ -1,8 +1,10 @@
 package io.pgvs3.store.ejb;
 
 import io.pgvs3.store.api.ByteRange;
+import io.pgvs3.store.api.DeletionResult;
 import io.pgvs3.store.api.ListPage;
 import io.pgvs3.store.api.ListQuery;
+import io.pgvs3.store.api.ObjectDeletion;
 import io.pgvs3.store.api.ObjectMeta;
 import io.pgvs3.store.api.ObjectStore;
 import io.pgvs3.store.api.PutResult;
@@ -20,6 +22,7 @@ import jakarta.ejb.TransactionManagementType;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.util.List;
 import javax.sql.DataSource;
 
 /** {@link ObjectStore} over the writer, reader, deleter and lister. */
@@ -70,6 +73,18 @@ public class ObjectStoreBean implements ObjectStore {
     public void delete(String bucket, String key) {
         layout.requireLayout();
         deleter.delete(bucket, key);
+    }
+
+    @Override
+    public void delete(String bucket, String key, String ifMatch) {
+        layout.requireLayout();
+        deleter.delete(bucket, key, ifMatch);
+    }
+
+    @Override
+    public List<DeletionResult> deleteAll(String bucket, List<ObjectDeletion> deletions) {
+        layout.requireLayout();
+        return deleter.deleteAll(bucket, deletions);
     }
 
     @Override

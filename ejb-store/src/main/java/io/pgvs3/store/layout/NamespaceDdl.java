@@ -18,6 +18,9 @@ public final class NamespaceDdl {
             "autovacuum_analyze_scale_factor=0.02",
             "autovacuum_vacuum_threshold=1000");
 
+    /** Columns of {@code objects} added last in layout v1: a schema without them predates it. */
+    static final List<String> LATEST_OBJECT_COLUMNS = List.of("content_headers", "checksum_type");
+
     /** Relations a namespace schema must hold. */
     static final List<String> RELATIONS = List.of(
             "objects", "chunks", "uploads", "upload_parts", "garbage", "garbage_by_age");
@@ -41,7 +44,10 @@ public final class NamespaceDdl {
                 file_id            int8,
                 parts              int8[],
                 part_ends          int8[],
+                -- Cache-Control, Content-Disposition, Content-Encoding, Content-Language, Expires as sent
+                content_headers    text[] NOT NULL DEFAULT '{}',
                 checksum_algorithm text,
+                checksum_type      text,
                 checksum_value     text,
                 expires_at         timestamptz,
                 origin_validator   text,
@@ -51,6 +57,7 @@ public final class NamespaceDdl {
                     AND octet_length(sha256) = 32
                     AND etag ~ '^[0-9a-f]{32}(-[1-9][0-9]{0,4})?$'
                     AND cardinality(user_metadata) <= 256 AND cardinality(user_metadata) % 2 = 0
+                    AND cardinality(content_headers) <= 10 AND cardinality(content_headers) % 2 = 0
                     AND octet_length(content_type) BETWEEN 1 AND 1024),
                 CONSTRAINT body_shape CHECK (
                     (inline_data IS NOT NULL AND file_id IS NULL AND parts IS NULL AND part_ends IS NULL
@@ -68,6 +75,8 @@ public final class NamespaceDdl {
                         AND array_position(part_ends, NULL) IS NULL)),
                 CONSTRAINT checksum_shape CHECK (
                     (checksum_algorithm IS NULL) = (checksum_value IS NULL)
+                    AND (checksum_algorithm IS NULL) = (checksum_type IS NULL)
+                    AND (checksum_type IS NULL OR checksum_type IN ('FULL_OBJECT', 'COMPOSITE'))
                     AND (checksum_algorithm IS NULL OR checksum_algorithm IN
                         ('CRC32', 'CRC32C', 'CRC64NVME', 'SHA1', 'SHA256'))
                     AND (checksum_value IS NULL OR octet_length(checksum_value) BETWEEN 1 AND 128))

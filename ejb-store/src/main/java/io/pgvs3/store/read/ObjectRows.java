@@ -1,7 +1,11 @@
 package io.pgvs3.store.read;
 
 import io.pgvs3.store.api.BodyLocation;
+import io.pgvs3.store.api.ContentHeaders;
 import io.pgvs3.store.api.ObjectMeta;
+import io.pgvs3.store.api.checksum.ChecksumAlgorithm;
+import io.pgvs3.store.api.checksum.ChecksumType;
+import io.pgvs3.store.api.checksum.ObjectChecksum;
 import io.pgvs3.store.chunk.BlockCodec;
 import io.pgvs3.store.namespace.Namespace;
 import java.io.IOException;
@@ -22,10 +26,12 @@ import java.util.Optional;
 final class ObjectRows {
 
     private static final String HEAD = """
-            SELECT size, etag, content_type, user_metadata, modified_at, file_id, inline_zstd
+            SELECT size, etag, content_type, user_metadata, modified_at, file_id, inline_zstd,
+                   content_headers, checksum_algorithm, checksum_type, checksum_value
               FROM %s.objects WHERE key = ?""";
     private static final String GET = """
-            SELECT size, etag, content_type, user_metadata, modified_at, file_id, inline_zstd, inline_data
+            SELECT size, etag, content_type, user_metadata, modified_at, file_id, inline_zstd,
+                   content_headers, checksum_algorithm, checksum_type, checksum_value, inline_data
               FROM %s.objects WHERE key = ?""";
 
     private ObjectRows() {
@@ -45,11 +51,12 @@ final class ObjectRows {
                 boolean isInline = rs.wasNull();
                 byte[] inline = null;
                 if (withInlineBody && isInline) {
-                    inline = inflate(rs.getBytes(8), rs.getBoolean(7), size);
+                    inline = inflate(rs.getBytes(12), rs.getBoolean(7), size);
                 }
                 return Optional.of(new ObjectMeta(ns.name(), key, size, rs.getString(2), rs.getString(3),
                         metadata(rs.getArray(4)), rs.getObject(5, OffsetDateTime.class).toInstant(),
-                        new BodyLocation(inline, fileId)));
+                        new BodyLocation(inline, fileId), ContentHeaders.of(metadata(rs.getArray(8))),
+                        checksum(rs.getString(9), rs.getString(10), rs.getString(11))));
             }
         }
     }
@@ -78,6 +85,11 @@ final class ObjectRows {
         try (BlockCodec codec = new BlockCodec()) {
             return codec.decompressWhole(stored, size);
         }
+    }
+
+    private static ObjectChecksum checksum(String algorithm, String type, String value) {
+        return algorithm == null ? null
+                : new ObjectChecksum(ChecksumAlgorithm.valueOf(algorithm), ChecksumType.valueOf(type), value);
     }
 
     static Map<String, String> metadata(Array array) throws SQLException {

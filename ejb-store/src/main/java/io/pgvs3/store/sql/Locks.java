@@ -54,6 +54,23 @@ public final class Locks {
         }
     }
 
+    /**
+     * Locks many keys of one namespace for the transaction, always in key byte order so that two batches
+     * never wait for each other in a cycle. PostgreSQL evaluates a volatile select list after ORDER BY,
+     * so the locks are taken in that order.
+     */
+    private static final String OBJECT_KEYS_LOCK = """
+            SELECT pg_advisory_xact_lock(hashtextextended(k, ?))
+              FROM unnest(?::text[]) AS u(k) ORDER BY k COLLATE "C\"""";
+
+    public static void lockObjectKeys(Connection c, long namespaceId, String[] keys) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(OBJECT_KEYS_LOCK)) {
+            ps.setLong(1, namespaceId);
+            ps.setArray(2, c.createArrayOf("text", keys));
+            ps.execute();
+        }
+    }
+
     private static void run(Connection c, String sql, int classId) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(sql)) {
             ps.setInt(1, classId);

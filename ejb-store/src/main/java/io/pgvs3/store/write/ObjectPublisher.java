@@ -1,6 +1,7 @@
 package io.pgvs3.store.write;
 
 import io.pgvs3.store.api.WriteCondition;
+import io.pgvs3.store.api.checksum.ObjectChecksum;
 import io.pgvs3.store.api.error.StoreError;
 import io.pgvs3.store.api.error.StoreException;
 import io.pgvs3.store.namespace.Namespace;
@@ -13,40 +14,49 @@ import java.sql.Types;
 import java.time.Instant;
 
 /**
- * Publishes and deletes object rows inside the caller's transaction, under the per-key advisory lock.
- * A replaced or deleted row's files are queued as garbage by the same statement (PostgreSQL 18
+ * Publishes object rows inside the caller's transaction, under the per-key advisory lock.
+ * A replaced row's files are queued as garbage by the same statement (PostgreSQL 18
  * {@code RETURNING old.*}), so a file becomes garbage exactly when its last reference goes.
  */
 final class ObjectPublisher {
 
-    /** Queues the old row's files; expects a CTE named {@code up} with {@code old_file, old_parts}. */
-    static final String QUEUE_OLD = """
+    /**
+     * Queues the old rows' files; expects a CTE named {@code up} with {@code old_file, old_parts}. The
+     * statement goes on with its final SELECT.
+     */
+    static final String QUEUE_GARBAGE = """
             , queued AS (
                 INSERT INTO %1$s.garbage (file_id)
                 SELECT DISTINCT f FROM up, unnest(array_prepend(up.old_file, coalesce(up.old_parts, '{}'::int8[]))) AS f
                  WHERE f IS NOT NULL
                 ON CONFLICT DO NOTHING)
-            SELECT modified_at FROM up""";
+            """;
+
+    static final String QUEUE_OLD = QUEUE_GARBAGE + "SELECT modified_at FROM up";
 
     private static final String UPSERT = """
             WITH up AS (
                 INSERT INTO %1$s.objects AS o (key, size, etag, sha256, content_type, user_metadata,
-                                               inline_data, inline_zstd, file_id, created_at, modified_at)
-                SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, t.ts, t.ts FROM (SELECT clock_timestamp() AS ts) t
+                                               inline_data, inline_zstd, file_id, content_headers,
+                                               checksum_algorithm, checksum_type, checksum_value,
+                                               created_at, modified_at)
+                SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, t.ts, t.ts FROM (SELECT clock_timestamp() AS ts) t
                 ON CONFLICT (key) DO UPDATE SET
                     size = excluded.size, etag = excluded.etag, sha256 = excluded.sha256,
                     content_type = excluded.content_type, user_metadata = excluded.user_metadata,
                     inline_data = excluded.inline_data, inline_zstd = excluded.inline_zstd,
                     file_id = excluded.file_id, parts = NULL, part_ends = NULL,
-                    checksum_algorithm = NULL, checksum_value = NULL, expires_at = NULL,
-                    origin_validator = NULL, modified_at = excluded.modified_at
+                    content_headers = excluded.content_headers, checksum_algorithm = excluded.checksum_algorithm,
+                    checksum_type = excluded.checksum_type, checksum_value = excluded.checksum_value,
+                    expires_at = NULL, origin_validator = NULL, modified_at = excluded.modified_at
                 RETURNING old.file_id AS old_file, old.parts AS old_parts, new.modified_at)
             """ + QUEUE_OLD;
 
     private static final String CREATE_ONLY = """
             INSERT INTO %1$s.objects (key, size, etag, sha256, content_type, user_metadata,
-                                      inline_data, inline_zstd, file_id, created_at, modified_at)
-            SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, t.ts, t.ts FROM (SELECT clock_timestamp() AS ts) t
+                                      inline_data, inline_zstd, file_id, content_headers,
+                                      checksum_algorithm, checksum_type, checksum_value, created_at, modified_at)
+            SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, t.ts, t.ts FROM (SELECT clock_timestamp() AS ts) t
             ON CONFLICT (key) DO NOTHING
             RETURNING modified_at""";
 
@@ -54,9 +64,9 @@ final class ObjectPublisher {
             WITH up AS (
                 UPDATE %1$s.objects SET
                     key = ?, size = ?, etag = ?, sha256 = ?, content_type = ?, user_metadata = ?,
-                    inline_data = ?, inline_zstd = ?, file_id = ?, parts = NULL, part_ends = NULL,
-                    checksum_algorithm = NULL, checksum_value = NULL, expires_at = NULL,
-                    origin_validator = NULL, modified_at = clock_timestamp()
+                    inline_data = ?, inline_zstd = ?, file_id = ?, content_headers = ?,
+                    checksum_algorithm = ?, checksum_type = ?, checksum_value = ?, parts = NULL, part_ends = NULL,
+                    expires_at = NULL, origin_validator = NULL, modified_at = clock_timestamp()
                  WHERE key = ? AND etag = ?
                 RETURNING old.file_id AS old_file, old.parts AS old_parts, new.modified_at)
             """ + QUEUE_OLD;
@@ -112,23 +122,11 @@ final class ObjectPublisher {
         } else {
             ps.setLong(i++, o.fileId());
         }
+        ps.setArray(i++, c.createArrayOf("text", o.contentHeaders()));
+        ObjectChecksum checksum = o.checksum();
+        ps.setString(i++, checksum == null ? null : checksum.algorithm().name());
+        ps.setString(i++, checksum == null ? null : checksum.type().name());
+        ps.setString(i++, checksum == null ? null : checksum.value());
         return i;
-    }
-
-    private static final String DELETE = """
-            WITH up AS (
-                DELETE FROM %1$s.objects WHERE key = ?
-                RETURNING file_id AS old_file, parts AS old_parts, modified_at)
-            """ + QUEUE_OLD;
-
-    /** Deletes the key under its lock; returns whether a row existed. */
-    static boolean delete(Connection c, Namespace ns, String key) throws SQLException {
-        Locks.lockObjectKey(c, ns.id(), key);
-        try (PreparedStatement ps = c.prepareStatement(String.format(DELETE, ns.schema()))) {
-            ps.setString(1, key);
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next();
-            }
-        }
     }
 }

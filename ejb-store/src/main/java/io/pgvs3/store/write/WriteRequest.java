@@ -1,6 +1,8 @@
 package io.pgvs3.store.write;
 
+import io.pgvs3.store.api.ContentHeaders;
 import io.pgvs3.store.api.PutSpec;
+import io.pgvs3.store.api.checksum.ObjectChecksum;
 import io.pgvs3.store.api.error.StoreError;
 import io.pgvs3.store.api.error.StoreException;
 import java.nio.charset.StandardCharsets;
@@ -17,29 +19,38 @@ final class WriteRequest {
     private final PutSpec spec;
     private final String contentType;
     private final String[] userMetadata;
+    private final String[] contentHeaders;
+    private ObjectChecksum checksum;
 
-    private WriteRequest(PutSpec spec, String contentType, String[] userMetadata) {
+    private WriteRequest(PutSpec spec, String contentType, String[] userMetadata, String[] contentHeaders) {
         this.spec = spec;
         this.contentType = contentType;
         this.userMetadata = userMetadata;
+        this.contentHeaders = contentHeaders;
     }
 
     static WriteRequest of(PutSpec spec) {
-        String key = spec.key();
-        int keyBytes = key == null ? 0 : key.getBytes(StandardCharsets.UTF_8).length;
-        if (keyBytes < 1 || keyBytes > MAX_KEY_BYTES) {
-            throw new StoreException(StoreError.INVALID_ARGUMENT, "a key has 1 to 1024 UTF-8 bytes");
-        }
-        if (key.indexOf('\0') >= 0) {
-            // PostgreSQL text cannot hold NUL
-            throw new StoreException(StoreError.INVALID_ARGUMENT, "a key cannot contain U+0000");
+        String refused = keyRefusal(spec.key());
+        if (refused != null) {
+            throw new StoreException(StoreError.INVALID_ARGUMENT, refused);
         }
         String type = spec.contentType() == null || spec.contentType().isBlank()
                 ? DEFAULT_CONTENT_TYPE : spec.contentType();
-        return new WriteRequest(spec, type, flatten(spec.userMetadata()));
+        ContentHeaders headers = spec.contentHeaders() == null ? ContentHeaders.NONE : spec.contentHeaders();
+        return new WriteRequest(spec, type, flatten(spec.userMetadata()), flatten(headers.asMap()));
     }
 
-    /** {@code {b=2, a=1}} ⇒ {@code [a, 1, b, 2]}: names sorted, as stored in {@code user_metadata}. */
+    /** Why no object can have {@code key}, or null when one can. */
+    static String keyRefusal(String key) {
+        int keyBytes = key == null ? 0 : key.getBytes(StandardCharsets.UTF_8).length;
+        if (keyBytes < 1 || keyBytes > MAX_KEY_BYTES) {
+            return "a key has 1 to 1024 UTF-8 bytes";
+        }
+        // PostgreSQL text cannot hold NUL
+        return key.indexOf('\0') >= 0 ? "a key cannot contain U+0000" : null;
+    }
+
+    /** {@code {b=2, a=1}} ⇒ {@code [a, 1, b, 2]}: names sorted, as stored in {@code user_metadata} and {@code content_headers}. */
     static String[] flatten(Map<String, String> metadata) {
         if (metadata == null || metadata.isEmpty()) {
             return new String[0];
@@ -54,7 +65,10 @@ final class WriteRequest {
         return flat;
     }
 
-    /** Length first, then Content-MD5, then the signed SHA-256. */
+    /**
+     * Length first, then Content-MD5, then the signed SHA-256, then the caller's checksum (which may
+     * throw its own error); the body has been read to its end by now.
+     */
     BodyDigests.Result verify(BodyDigests.Result body) {
         long declared = spec.declaredLength();
         if (declared >= 0 && body.size() != declared) {
@@ -67,11 +81,17 @@ final class WriteRequest {
         if (spec.expectedSha256() != null && !MessageDigest.isEqual(spec.expectedSha256(), body.sha256())) {
             throw new StoreException(StoreError.SHA256_MISMATCH, "the body does not match its signed SHA-256");
         }
+        checksum = spec.checksum() == null ? null : spec.checksum().get();
         return body;
     }
 
     NewObject object(BodyDigests.Result body, byte[] inlineData, boolean inlineZstd, Long fileId) {
         return new NewObject(spec.key(), body.size(), body.etag(), body.sha256(), contentType, userMetadata,
-                inlineData, inlineZstd, fileId);
+                inlineData, inlineZstd, fileId, contentHeaders, checksum);
+    }
+
+    /** The checksum {@link #verify} obtained, or null. */
+    ObjectChecksum checksum() {
+        return checksum;
     }
 }

@@ -83,6 +83,20 @@ class LayoutTest {
         assertTrue(e.getMessage().contains("toast_tuple_target=8160"), e.getMessage());
     }
 
+    /** A namespace made by an earlier build of layout v1 lacks the checksum type and content headers. */
+    @Test
+    void refusesANamespaceWithoutTheLatestObjectColumns() throws Exception {
+        DataSource db = PostgresExtension.freshDatabase(false);
+        new LayoutManager(db).ensure();
+        String bucket = PostgresExtension.uniqueBucket("columns");
+        new BucketService(db, new NamespaceCache(db)).create(bucket);
+        exec(db, "DO $$ BEGIN EXECUTE format('ALTER TABLE %I.objects DROP COLUMN checksum_type',"
+                + " (SELECT schema_name FROM pgvs3.namespaces LIMIT 1)); END $$");
+        LayoutRefusedException e = assertThrows(LayoutRefusedException.class, () -> new LayoutManager(db).ensure());
+        assertTrue(e.getMessage().contains(bucket), e.getMessage());
+        assertTrue(e.getMessage().contains("checksum_type"), e.getMessage());
+    }
+
     @Test
     void concurrentFirstStartsCreateTheLayoutOnce() throws Exception {
         DataSource db = PostgresExtension.freshDatabase(false);

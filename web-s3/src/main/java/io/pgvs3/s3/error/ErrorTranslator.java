@@ -40,7 +40,8 @@ public final class ErrorTranslator {
         return null;
     }
 
-    static S3ErrorCode fromStore(StoreError error) {
+    /** The S3 error of a store failure (also used for the per-key errors of DeleteObjects). */
+    public static S3ErrorCode fromStore(StoreError error) {
         return switch (error) {
             case NO_SUCH_BUCKET -> S3ErrorCode.NO_SUCH_BUCKET;
             case NO_SUCH_KEY -> S3ErrorCode.NO_SUCH_KEY;
@@ -59,7 +60,7 @@ public final class ErrorTranslator {
     /** Store messages may name internals (schemas, SQL); clients get S3's wording for those. */
     private static String messageFor(StoreException store) {
         return switch (store.error()) {
-            case UNAVAILABLE, INCOMPLETE_BODY -> fromStore(store.error()).message();
+            case UNAVAILABLE, INCOMPLETE_BODY, PRECONDITION_FAILED, NO_SUCH_KEY -> fromStore(store.error()).message();
             default -> store.getMessage() == null ? fromStore(store.error()).message() : store.getMessage();
         };
     }

@@ -1,5 +1,9 @@
 package io.pgvs3.s3.error;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
 /** An S3 error answer, with the bucket and key it concerns when known. */
 public class S3Exception extends RuntimeException {
 
@@ -8,6 +12,7 @@ public class S3Exception extends RuntimeException {
     private final S3ErrorCode code;
     private final String bucket;
     private final String key;
+    private final Map<String, String> details = new LinkedHashMap<>();
 
     public S3Exception(S3ErrorCode code) {
         this(code, code.message(), null, null, null);
@@ -34,5 +39,16 @@ public class S3Exception extends RuntimeException {
 
     public String key() {
         return key;
+    }
+
+    /** Adds an element S3 puts in this error's XML, e.g. {@code <Condition>If-Match</Condition>}. */
+    public S3Exception withDetail(String element, String value) {
+        details.put(element, value);
+        return this;
+    }
+
+    /** Extra elements of the error XML, in order. */
+    public Map<String, String> details() {
+        return Collections.unmodifiableMap(details);
     }
 }

@@ -50,6 +50,7 @@ public class S3ExceptionMapper implements ExceptionMapper<Throwable> {
                 .element("Message", error.getMessage() == null ? error.code().message() : error.getMessage())
                 .element("BucketName", error.bucket())
                 .element("Key", error.key());
+        error.details().forEach(xml::element);
         if (request != null) {
             xml.element("Resource", request.getRequestURI());
         }

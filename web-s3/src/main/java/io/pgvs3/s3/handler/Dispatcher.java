@@ -17,6 +17,8 @@ public class Dispatcher {
     private ObjectReadHandler reads;
     @Inject
     private ObjectWriteHandler writes;
+    @Inject
+    private DeleteObjectsHandler batchDeletes;
 
     public Response dispatch(S3Call call) {
         return switch (call.route().operation()) {
@@ -29,6 +31,7 @@ public class Dispatcher {
             case LIST_OBJECTS_V2 -> listings.listV2(call);
             case PUT_OBJECT -> writes.put(call);
             case DELETE_OBJECT -> writes.delete(call);
+            case DELETE_OBJECTS -> batchDeletes.deleteObjects(call);
             case GET_OBJECT -> reads.get(call);
             case HEAD_OBJECT -> reads.head(call);
             case METHOD_NOT_ALLOWED -> throw call.error(S3ErrorCode.METHOD_NOT_ALLOWED);

@@ -1,7 +1,7 @@
 package io.pgvs3.s3.handler;
 
 import io.pgvs3.s3.error.S3ErrorCode;
-import io.pgvs3.s3.http.HttpDates;
+import io.pgvs3.s3.http.Preconditions;
 import io.pgvs3.s3.http.RangeHeader;
 import io.pgvs3.store.api.ByteRange;
 import io.pgvs3.store.api.ObjectMeta;
@@ -10,9 +10,11 @@ import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
-import java.util.Map;
 
-/** GetObject and HeadObject. Metadata comes fresh from PostgreSQL on every request. */
+/**
+ * GetObject and HeadObject. Metadata comes fresh from PostgreSQL on every request; conditional headers
+ * are decided on it before the range, as RFC 9110 orders them.
+ */
 @ApplicationScoped
 public class ObjectReadHandler {
 
@@ -21,15 +23,22 @@ public class ObjectReadHandler {
 
     public Response head(S3Call call) {
         ObjectMeta meta = objects.head(call.bucket(), call.key(), false);
-        RangeHeader.Resolution resolution = resolveRange(call, meta);
-        return headers(meta, resolution.range()).build();
+        Response notModified = checkPreconditions(call, meta);
+        if (notModified != null) {
+            return notModified;
+        }
+        return ObjectHeaders.of(call, meta, resolveRange(call, meta).range()).build();
     }
 
     public Response get(S3Call call) {
         ObjectMeta meta = objects.head(call.bucket(), call.key(), true);
+        Response notModified = checkPreconditions(call, meta);
+        if (notModified != null) {
+            return notModified;
+        }
         RangeHeader.Resolution resolution = resolveRange(call, meta);
         ByteRange range = resolution.range() != null ? resolution.range() : ByteRange.whole(meta.size());
-        Response.ResponseBuilder response = headers(meta, resolution.range());
+        Response.ResponseBuilder response = ObjectHeaders.of(call, meta, resolution.range());
         if (range == null) {
             return response.build();
         }
@@ -38,28 +47,24 @@ public class ObjectReadHandler {
         return response.entity(body).build();
     }
 
+    /** A 304 answer, or null to go on; a failed condition throws 412. */
+    private static Response checkPreconditions(S3Call call, ObjectMeta meta) {
+        Preconditions.Result result = Preconditions.evaluate(new Preconditions.Headers(call.header("If-Match"),
+                call.header("If-None-Match"), call.header("If-Modified-Since"), call.header("If-Unmodified-Since")),
+                meta.etag(), meta.lastModified());
+        return switch (result.outcome()) {
+            case PROCEED -> null;
+            case NOT_MODIFIED -> ObjectHeaders.notModified(meta);
+            case PRECONDITION_FAILED -> throw call.error(S3ErrorCode.PRECONDITION_FAILED)
+                    .withDetail("Condition", result.condition());
+        };
+    }
+
     private static RangeHeader.Resolution resolveRange(S3Call call, ObjectMeta meta) {
         RangeHeader.Resolution resolution = RangeHeader.resolve(call.header("Range"), meta.size());
         if (resolution.unsatisfiable()) {
             throw call.error(S3ErrorCode.INVALID_RANGE);
         }
         return resolution;
-    }
-
-    /** The headers GET and HEAD share; a range answers 206 with its Content-Range. */
-    private static Response.ResponseBuilder headers(ObjectMeta meta, ByteRange range) {
-        Response.ResponseBuilder response = Response.status(range == null ? 200 : 206)
-                .header("Content-Type", meta.contentType())
-                .header("ETag", "\"" + meta.etag() + "\"")
-                .header("Last-Modified", HttpDates.header(meta.lastModified()))
-                .header("Accept-Ranges", "bytes")
-                .header("Content-Length", range == null ? meta.size() : range.length());
-        if (range != null) {
-            response.header("Content-Range", "bytes " + range.first() + "-" + range.last() + "/" + meta.size());
-        }
-        for (Map.Entry<String, String> entry : meta.userMetadata().entrySet()) {
-            response.header("x-amz-meta-" + entry.getKey(), entry.getValue());
-        }
-        return response;
     }
 }

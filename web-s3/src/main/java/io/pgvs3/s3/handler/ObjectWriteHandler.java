@@ -1,5 +1,8 @@
 package io.pgvs3.s3.handler;
 
+import io.pgvs3.s3.checksum.ChecksumHeaders;
+import io.pgvs3.s3.checksum.UploadChecksum;
+import io.pgvs3.s3.error.S3ErrorCode;
 import io.pgvs3.store.api.ObjectStore;
 import io.pgvs3.store.api.PutResult;
 import io.pgvs3.store.api.PutSpec;
@@ -16,22 +19,35 @@ public class ObjectWriteHandler {
     @EJB
     private ObjectStore objects;
 
+    /**
+     * The body is decorated to compute its checksum in the store's single pass; the store asks for the
+     * verified value after the last byte and before publication, so a mismatch publishes nothing.
+     */
     public Response put(S3Call call) {
         PutHeaders.validateKey(call);
         PutHeaders.rejectUnsupported(call);
+        UploadChecksum checksum = PutHeaders.uploadChecksum(call);
         String contentType = call.header("Content-Type");
         PutSpec spec = new PutSpec(call.bucket(), call.key(),
                 contentType == null || contentType.isBlank() ? DEFAULT_CONTENT_TYPE : contentType,
                 PutHeaders.userMetadata(call), PutHeaders.condition(call), PutHeaders.declaredLength(call),
-                PutHeaders.contentMd5(call), call.expectedSha256());
-        PutResult result = objects.put(spec, call.body());
-        return Response.ok()
-                .header("ETag", "\"" + result.etag() + "\"")
-                .build();
+                PutHeaders.contentMd5(call), call.expectedSha256(), PutHeaders.contentHeaders(call),
+                () -> checksum.verify(call.trailers().get()));
+        PutResult result = objects.put(spec, checksum.wrap(call.body()));
+        Response.ResponseBuilder response = Response.ok().header("ETag", "\"" + result.etag() + "\"");
+        ChecksumHeaders.of(result.checksum()).forEach(response::header);
+        return response.build();
     }
 
+    /** {@code If-Match} deletes only a matching object; a missing key then answers 404 NoSuchKey, as in S3. */
     public Response delete(S3Call call) {
-        objects.delete(call.bucket(), call.key());
+        for (String header : new String[] {"x-amz-if-match-last-modified-time", "x-amz-if-match-size"}) {
+            if (call.header(header) != null) {
+                throw call.error(S3ErrorCode.NOT_IMPLEMENTED, header + " applies to directory buckets only.");
+            }
+        }
+        String ifMatch = call.header("If-Match");
+        objects.delete(call.bucket(), call.key(), ifMatch == null ? null : PutHeaders.ifMatchEtag(call, ifMatch));
         return Response.noContent().build();
     }
 }

@@ -1,16 +1,22 @@
 package io.pgvs3.s3.handler;
 
+import io.pgvs3.s3.checksum.UploadChecksum;
 import io.pgvs3.s3.error.S3ErrorCode;
+import io.pgvs3.s3.http.EntityTags;
+import io.pgvs3.store.api.ContentHeaders;
 import io.pgvs3.store.api.WriteCondition;
-import jakarta.ws.rs.core.MultivaluedMap;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.StringJoiner;
 import java.util.TreeMap;
 
-/** Reads and validates the headers of a PutObject: metadata, Content-MD5, conditions, unsupported features. */
+/**
+ * Reads and validates the headers of a PutObject: metadata, standard content headers, Content-MD5,
+ * checksums, conditions, unsupported features.
+ */
 final class PutHeaders {
 
     /** S3's limit on the user-defined metadata of one object (names without the prefix, plus values). */
@@ -39,19 +45,37 @@ final class PutHeaders {
                 throw call.error(S3ErrorCode.NOT_IMPLEMENTED, "The header " + lower + " is not implemented.");
             }
         }
-        String encoding = call.header("Content-Encoding");
-        if (encoding != null) {
-            for (String part : encoding.split(",")) {
-                String coding = part.trim();
-                if (!coding.isEmpty() && !coding.equalsIgnoreCase("aws-chunked")) {
-                    throw call.error(S3ErrorCode.NOT_IMPLEMENTED, "Content-Encoding " + coding + " is not implemented.");
-                }
-            }
-        }
         String acl = call.header("x-amz-acl");
         if (acl != null && !acl.equals("private")) {
             throw call.error(S3ErrorCode.NOT_IMPLEMENTED, "Only the canned ACL 'private' is supported.");
         }
+    }
+
+    /**
+     * Cache-Control, Content-Disposition, Content-Encoding, Content-Language and Expires, kept as S3 keeps
+     * them. {@code aws-chunked} is transfer framing, not the object's encoding: it is removed, and a
+     * Content-Encoding of nothing else is not stored.
+     */
+    static ContentHeaders contentHeaders(S3Call call) {
+        String encoding = call.header("Content-Encoding");
+        if (encoding != null) {
+            StringJoiner kept = new StringJoiner(",");
+            for (String part : encoding.split(",")) {
+                String coding = part.trim();
+                if (!coding.isEmpty() && !coding.equalsIgnoreCase("aws-chunked")) {
+                    kept.add(coding);
+                }
+            }
+            encoding = kept.length() == 0 ? null : kept.toString();
+        }
+        return new ContentHeaders(call.header("Cache-Control"), call.header("Content-Disposition"), encoding,
+                call.header("Content-Language"), call.header("Expires"));
+    }
+
+    /** The body's checksum as its headers declare it; trailers come with the STREAMING-*-TRAILER payloads. */
+    static UploadChecksum uploadChecksum(S3Call call) {
+        String payload = call.header("x-amz-content-sha256");
+        return UploadChecksum.of(call.headers(), payload != null && payload.endsWith("-TRAILER"));
     }
 
     static Map<String, String> userMetadata(S3Call call) {
@@ -103,16 +127,18 @@ final class PutHeaders {
             return WriteCondition.ifNoneMatchStar();
         }
         if (ifMatch != null) {
-            String etag = ifMatch.trim();
-            if (etag.startsWith("W/")) {
-                throw call.error(S3ErrorCode.PRECONDITION_FAILED);
-            }
-            if (etag.length() >= 2 && etag.startsWith("\"") && etag.endsWith("\"")) {
-                etag = etag.substring(1, etag.length() - 1);
-            }
-            return WriteCondition.ifMatch(etag);
+            return WriteCondition.ifMatch(ifMatchEtag(call, ifMatch));
         }
         return WriteCondition.NONE;
+    }
+
+    /** A strong If-Match tag, unquoted; a weak one can never match strongly, so it fails at once. */
+    static String ifMatchEtag(S3Call call, String ifMatch) {
+        String etag = ifMatch.trim();
+        if (etag.startsWith("W/")) {
+            throw call.error(S3ErrorCode.PRECONDITION_FAILED);
+        }
+        return EntityTags.unquote(etag);
     }
 
     static long declaredLength(S3Call call) {

@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * SigV4 on every request of the S3 port. A streaming upload's body is replaced by a decoder that
@@ -69,8 +70,10 @@ public class AuthenticationFilter implements ContainerRequestFilter {
         if (mode.streaming()) {
             long decodedLength = decodedLength(request);
             servletRequest.setAttribute(BodyProperties.DECODED_LENGTH, decodedLength);
-            request.setEntityStream(new AwsChunkedInputStream(request.getEntityStream(), mode,
-                    verified.chunkSigner(), decodedLength));
+            AwsChunkedInputStream decoder = new AwsChunkedInputStream(request.getEntityStream(), mode,
+                    verified.chunkSigner(), decodedLength);
+            servletRequest.setAttribute(BodyProperties.TRAILERS, (Supplier<Map<String, String>>) decoder::trailers);
+            request.setEntityStream(decoder);
         }
     }
 

@@ -7,6 +7,8 @@ public final class BodyProperties {
     public static final String EXPECTED_SHA256 = "io.pgvs3.expectedSha256";
     /** Long: the body length after aws-chunked decoding, when the client declared one. */
     public static final String DECODED_LENGTH = "io.pgvs3.decodedLength";
+    /** Supplier of Map: the aws-chunked decoder's trailing headers, complete after the body's EOF. */
+    public static final String TRAILERS = "io.pgvs3.trailers";
 
     private BodyProperties() {
     }

@@ -4,7 +4,6 @@ import io.pgvs3.s3.auth.AuthException;
 import io.pgvs3.s3.auth.AuthFailure;
 import io.pgvs3.s3.auth.ChunkSigner;
 import io.pgvs3.s3.auth.PayloadMode;
-import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -21,9 +20,10 @@ import java.util.TreeMap;
  * repeated, a zero-size final chunk, then optional trailer lines and a blank line. Only data bytes
  * come out. A chunk is hashed as it streams through and its signature is checked the moment its
  * last byte is read, before that read returns; so the reader sees EOF only after every signature,
- * and the trailer signature, verified. Memory stays at a few small buffers whatever the chunk size.
+ * and the trailer signature, verified (skips read through, so skipped chunks are verified too).
+ * Memory stays at a few small buffers whatever the chunk size.
  */
-public final class AwsChunkedInputStream extends FilterInputStream {
+public final class AwsChunkedInputStream extends ReadThroughInputStream {
     /** Longest framing or trailer line accepted; real ones are under 100 bytes. */
     public static final int MAX_LINE_LENGTH = 4096;
     /** Cap on all trailer lines together; a few checksums need far less. */
@@ -81,13 +81,6 @@ public final class AwsChunkedInputStream extends FilterInputStream {
     }
 
     @Override
-    public int read() throws IOException {
-        byte[] one = new byte[1];
-        int n = read(one, 0, 1);
-        return n < 0 ? -1 : one[0] & 0xff;
-    }
-
-    @Override
     public int read(byte[] b, int off, int len) throws IOException {
         Objects.checkFromIndexSize(off, len, b.length);
         if (failure != null) {
@@ -126,39 +119,9 @@ public final class AwsChunkedInputStream extends FilterInputStream {
         }
     }
 
-    /** Skips by reading, so skipped chunks are still verified. */
-    @Override
-    public long skip(long n) throws IOException {
-        byte[] scratch = new byte[(int) Math.min(8192, Math.max(n, 0))];
-        long skipped = 0;
-        while (skipped < n) {
-            int r = read(scratch, 0, (int) Math.min(scratch.length, n - skipped));
-            if (r < 0) {
-                break;
-            }
-            skipped += r;
-        }
-        return skipped;
-    }
-
     @Override
     public int available() throws IOException {
         return state == State.DATA ? (int) Math.min(in.available(), remaining) : 0;
-    }
-
-    @Override
-    public boolean markSupported() {
-        return false;
-    }
-
-    @Override
-    public synchronized void mark(int readlimit) {
-        // Not supported: replaying bytes would bypass the signature chain.
-    }
-
-    @Override
-    public synchronized void reset() throws IOException {
-        throw new IOException("mark/reset not supported");
     }
 
     private void readChunkHeader() throws IOException {

@@ -29,6 +29,8 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import java.io.InputStream;
+import java.util.Map;
+import java.util.function.Supplier;
 import java.util.concurrent.RejectedExecutionException;
 
 /**
@@ -102,6 +104,12 @@ public class S3Resource {
                 String.valueOf(servletRequest.getAttribute(RequestIds.ATTRIBUTE)),
                 (byte[]) servletRequest.getAttribute(BodyProperties.EXPECTED_SHA256),
                 BodyProperties.decodedLength(servletRequest.getAttribute(BodyProperties.DECODED_LENGTH),
-                        headers.getHeaderString("Content-Length")), body);
+                        headers.getHeaderString("Content-Length")), body, trailers());
+    }
+
+    @SuppressWarnings("unchecked")
+    private Supplier<Map<String, String>> trailers() {
+        Object trailers = servletRequest.getAttribute(BodyProperties.TRAILERS);
+        return trailers == null ? Map::of : (Supplier<Map<String, String>>) trailers;
     }
 }

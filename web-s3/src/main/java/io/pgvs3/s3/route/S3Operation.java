@@ -16,7 +16,7 @@ public enum S3Operation {
     GET_OBJECT("GetObject", true),
     HEAD_OBJECT("HeadObject", true),
     DELETE_OBJECT("DeleteObject", true),
-    DELETE_OBJECTS("DeleteObjects", false),
+    DELETE_OBJECTS("DeleteObjects", true),
     COPY_OBJECT("CopyObject", false),
     CREATE_MULTIPART_UPLOAD("CreateMultipartUpload", false),
     UPLOAD_PART("UploadPart", false),

@@ -1,0 +1,77 @@
+"""boto3 against pgvs3: checksums on put and get, checksum mode, delete_objects. Run by Boto3IT."""
+import base64
+import hashlib
+import os
+import sys
+import zlib
+
+try:
+    import boto3
+    from botocore.config import Config
+    from botocore.exceptions import ClientError
+except ImportError as e:
+    print(f"boto3 is not importable: {e}")
+    sys.exit(3)
+
+
+def client(endpoint):
+    return boto3.client(
+        "s3", endpoint_url=endpoint, region_name="us-east-1",
+        aws_access_key_id=os.environ["AWS_ACCESS_KEY_ID"],
+        aws_secret_access_key=os.environ["AWS_SECRET_ACCESS_KEY"],
+        config=Config(s3={"addressing_style": "path"}, retries={"max_attempts": 1}))
+
+
+def b64(digest):
+    return base64.b64encode(digest).decode()
+
+
+def check(condition, what):
+    if not condition:
+        raise AssertionError(what)
+
+
+first = client(os.environ["PGVS3_S3_ENDPOINT"])
+second = client(os.environ["PGVS3_S3_ENDPOINT_2"])
+bucket = os.environ["PGVS3_BUCKET"]
+body = bytes((i * 7 + i // 251) % 256 for i in range(3 * 1024 * 1024 + 5))
+sha256 = b64(hashlib.sha256(body).digest())
+crc32 = b64(zlib.crc32(body).to_bytes(4, "big"))
+
+first.create_bucket(Bucket=bucket)
+
+put = first.put_object(Bucket=bucket, Key="sha", Body=body, ChecksumAlgorithm="SHA256")
+check(put["ChecksumSHA256"] == sha256, f"put echoes SHA256: {put}")
+got = second.get_object(Bucket=bucket, Key="sha", ChecksumMode="ENABLED")
+data = got["Body"].read()  # botocore validates the full-object checksum while reading
+check(data == body, "get returns the body")
+check(got["ChecksumSHA256"] == sha256, f"get returns the SHA256: {got}")
+head = second.head_object(Bucket=bucket, Key="sha", ChecksumMode="ENABLED")
+check(head["ChecksumSHA256"] == sha256 and head.get("ChecksumType") == "FULL_OBJECT", f"head: {head}")
+
+default = first.put_object(Bucket=bucket, Key="default", Body=body)
+check(default.get("ChecksumCRC32") == crc32, f"botocore's default CRC32 is verified and echoed: {default}")
+check(second.get_object(Bucket=bucket, Key="default", ChecksumMode="ENABLED")["Body"].read() == body, "default get")
+
+first.put_object(Bucket=bucket, Key="sha1", Body=b"Hello world", ChecksumAlgorithm="SHA1")
+check(second.head_object(Bucket=bucket, Key="sha1", ChecksumMode="ENABLED")["ChecksumSHA1"]
+      == "e1AsOh9IyGCa4hLN+2Od7jlnP14=", "sha1")
+# botocore computes CRC32C only with the CRT; a precomputed value needs none
+first.put_object(Bucket=bucket, Key="c32c", Body=b"Hello world", ChecksumCRC32C="crUfeA==")
+check(second.head_object(Bucket=bucket, Key="c32c", ChecksumMode="ENABLED")["ChecksumCRC32C"] == "crUfeA==", "crc32c")
+
+try:
+    first.put_object(Bucket=bucket, Key="sha", Body=b"other", ChecksumSHA256=sha256)
+    raise AssertionError("a wrong SHA256 was accepted")
+except ClientError as e:
+    check(e.response["Error"]["Code"] == "BadDigest", f"wrong checksum: {e.response}")
+check(second.get_object(Bucket=bucket, Key="sha")["Body"].read() == body, "the old object is intact")
+
+result = second.delete_objects(Bucket=bucket, Delete={"Objects": [{"Key": "sha"}, {"Key": "missing"}]})
+check(sorted(d["Key"] for d in result.get("Deleted", [])) == ["missing", "sha"], f"verbose: {result}")
+check(not result.get("Errors"), f"no errors: {result}")
+quiet = second.delete_objects(Bucket=bucket, Delete={"Objects": [{"Key": "default"}, {"Key": "c32c"}, {"Key": "sha1"}], "Quiet": True})
+check(not quiet.get("Deleted") and not quiet.get("Errors"), f"quiet: {quiet}")
+check(second.list_objects_v2(Bucket=bucket)["KeyCount"] == 0, "all deleted")
+second.delete_bucket(Bucket=bucket)
+print("boto3 checks passed")
