@@ -24,13 +24,23 @@ public final class Stack implements BeforeAllCallback, ExtensionContext.Store.Cl
     /** Buckets are also served as {@code <bucket>.localhost}. */
     static final String VIRTUAL_HOST_DOMAIN = "localhost";
     private static volatile Map<String, String> env;
+    private static volatile IllegalStateException startFailure;
 
     @Override
     public void beforeAll(ExtensionContext context) throws Exception {
         synchronized (Stack.class) {
+            if (startFailure != null) {
+                throw startFailure; // one failed start is enough: later classes fail at once
+            }
             if (env == null) {
-                env = up();
+                // registered first, so a half-started stack is stopped too
                 context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL).put(Stack.class.getName(), this);
+                try {
+                    env = up();
+                } catch (IOException | RuntimeException e) {
+                    startFailure = new IllegalStateException("the end-to-end stack did not start", e);
+                    throw startFailure;
+                }
             }
         }
     }
@@ -66,7 +76,10 @@ public final class Stack implements BeforeAllCallback, ExtensionContext.Store.Cl
         return env.get("PGVS3_ADMIN_ENDPOINTS").split(" ")[gateway];
     }
 
+    /** Every suite starts from an empty database: the layout is refused, rightly, if an older build made it. */
     private static Map<String, String> up() throws IOException, InterruptedException {
+        run(List.of("down"), 120);
+        deleteRecursively(stateDir());
         run(List.of("up", "--gateways", String.valueOf(GATEWAYS)), 600);
         String exports = run(List.of("env"), 60);
         Map<String, String> values = new HashMap<>();
@@ -88,8 +101,27 @@ public final class Stack implements BeforeAllCallback, ExtensionContext.Store.Cl
         return values;
     }
 
+    private static Path repo() {
+        return Path.of(System.getProperty("pgvs3.repo", "..")).toAbsolutePath().normalize();
+    }
+
+    private static Path stateDir() {
+        return repo().resolve("ear/target/stack-e2e");
+    }
+
+    private static void deleteRecursively(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (var paths = Files.walk(dir)) {
+            for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(path);
+            }
+        }
+    }
+
     private static String run(List<String> args, long timeoutSeconds) throws IOException, InterruptedException {
-        Path repo = Path.of(System.getProperty("pgvs3.repo", "..")).toAbsolutePath().normalize();
+        Path repo = repo();
         String[] command = new String[args.size() + 2];
         command[0] = "bash";
         command[1] = repo.resolve("deploy/local/stack.sh").toString();
@@ -100,7 +132,7 @@ public final class Stack implements BeforeAllCallback, ExtensionContext.Store.Cl
         ProcessBuilder builder = new ProcessBuilder(command).directory(repo.toFile())
                 .redirectErrorStream(false).redirectError(log.toFile());
         Map<String, String> environment = builder.environment();
-        environment.put("PGVS3_STACK_DIR", repo.resolve("ear/target/stack-e2e").toString());
+        environment.put("PGVS3_STACK_DIR", stateDir().toString());
         // -Dpgvs3.e2e.portOffset=N lets several checkouts run their suites side by side
         int offset = Integer.getInteger("pgvs3.e2e.portOffset", 0);
         environment.put("PGVS3_STACK_PG_PORT", String.valueOf(25432 + offset));
