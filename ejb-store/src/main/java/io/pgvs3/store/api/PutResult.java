@@ -2,6 +2,9 @@ package io.pgvs3.store.api;
 
 import java.time.Instant;
 
-/** What a committed PUT published. {@code etag} is unquoted. */
-public record PutResult(String etag, long size, Instant lastModified) {
+/**
+ * What a committed PUT published. {@code etag} is unquoted; {@code inline} says whether the body went
+ * into the object's row (small bodies) rather than a chunked file.
+ */
+public record PutResult(String etag, long size, Instant lastModified, boolean inline) {
 }

@@ -1,10 +1,12 @@
 package io.pgvs3.s3.handler;
 
+import io.pgvs3.s3.metrics.S3Metrics;
 import io.pgvs3.store.api.ObjectStore;
 import io.pgvs3.store.api.PutResult;
 import io.pgvs3.store.api.PutSpec;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.core.Response;
 
 /** PutObject and DeleteObject. */
@@ -16,6 +18,9 @@ public class ObjectWriteHandler {
     @EJB
     private ObjectStore objects;
 
+    @Inject
+    private S3Metrics metrics;
+
     public Response put(S3Call call) {
         PutHeaders.validateKey(call);
         PutHeaders.rejectUnsupported(call);
@@ -25,6 +30,7 @@ public class ObjectWriteHandler {
                 PutHeaders.userMetadata(call), PutHeaders.condition(call), PutHeaders.declaredLength(call),
                 PutHeaders.contentMd5(call), call.expectedSha256());
         PutResult result = objects.put(spec, call.body());
+        metrics.objectWritten(result.inline());
         return Response.ok()
                 .header("ETag", "\"" + result.etag() + "\"")
                 .build();
