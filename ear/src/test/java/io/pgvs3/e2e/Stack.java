@@ -1,14 +1,5 @@
 package io.pgvs3.e2e;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.Arrays;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
@@ -19,14 +10,15 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  */
 public final class Stack implements BeforeAllCallback, ExtensionContext.Store.CloseableResource {
 
-    private static final int GATEWAYS = 2;
-    private static volatile Map<String, String> env;
+    private static final StackScript SCRIPT = new StackScript("stack-e2e", 0, 2, java.util.Map.of());
+    private static volatile boolean started;
 
     @Override
     public void beforeAll(ExtensionContext context) throws Exception {
         synchronized (Stack.class) {
-            if (env == null) {
-                env = up();
+            if (!started) {
+                SCRIPT.up();
+                started = true;
                 context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL).put(Stack.class.getName(), this);
             }
         }
@@ -34,74 +26,22 @@ public final class Stack implements BeforeAllCallback, ExtensionContext.Store.Cl
 
     @Override
     public void close() throws Exception {
-        run(List.of("down"), 120);
+        SCRIPT.down();
     }
 
     public static String s3Endpoint(int gateway) {
-        return env.get("PGVS3_S3_ENDPOINTS").split(" ")[gateway];
+        return SCRIPT.get("PGVS3_S3_ENDPOINTS").split(" ")[gateway];
     }
 
     public static String accessKey() {
-        return env.get("PGVS3_ACCESS_KEY");
+        return SCRIPT.get("PGVS3_ACCESS_KEY");
     }
 
     public static String secretKey() {
-        return env.get("PGVS3_SECRET_KEY");
+        return SCRIPT.get("PGVS3_SECRET_KEY");
     }
 
     public static String adminEndpoint(int gateway) {
-        return env.get("PGVS3_ADMIN_ENDPOINTS").split(" ")[gateway];
-    }
-
-    private static Map<String, String> up() throws IOException, InterruptedException {
-        run(List.of("up", "--gateways", String.valueOf(GATEWAYS)), 600);
-        String exports = run(List.of("env"), 60);
-        Map<String, String> values = new HashMap<>();
-        for (String line : exports.split("\n")) {
-            String trimmed = line.trim();
-            if (!trimmed.startsWith("export ")) {
-                continue;
-            }
-            String assignment = trimmed.substring("export ".length());
-            int eq = assignment.indexOf('=');
-            String value = assignment.substring(eq + 1);
-            if (value.length() >= 2 && (value.startsWith("'") || value.startsWith("\""))) {
-                value = value.substring(1, value.length() - 1);
-            } else {
-                value = value.replaceAll("\\\\(.)", "$1"); // bash printf %q escapes
-            }
-            values.put(assignment.substring(0, eq), value);
-        }
-        return values;
-    }
-
-    private static String run(List<String> args, long timeoutSeconds) throws IOException, InterruptedException {
-        Path repo = Path.of(System.getProperty("pgvs3.repo", "..")).toAbsolutePath().normalize();
-        String[] command = new String[args.size() + 2];
-        command[0] = "bash";
-        command[1] = repo.resolve("deploy/local/stack.sh").toString();
-        for (int i = 0; i < args.size(); i++) {
-            command[i + 2] = args.get(i);
-        }
-        Path log = Files.createTempFile("pgvs3-stack", ".log");
-        ProcessBuilder builder = new ProcessBuilder(command).directory(repo.toFile())
-                .redirectErrorStream(false).redirectError(log.toFile());
-        Map<String, String> environment = builder.environment();
-        environment.put("PGVS3_STACK_DIR", repo.resolve("ear/target/stack-e2e").toString());
-        // -Dpgvs3.e2e.portOffset=N lets several checkouts run their suites side by side
-        int offset = Integer.getInteger("pgvs3.e2e.portOffset", 0);
-        environment.put("PGVS3_STACK_PG_PORT", String.valueOf(25432 + offset));
-        environment.put("PGVS3_STACK_S3_PORT", String.valueOf(28014 + offset));
-        environment.put("PGVS3_STACK_ADMIN_PORT", String.valueOf(29080 + offset));
-        environment.put("PGVS3_STACK_RESP_PORT", String.valueOf(26380 + offset));
-        environment.put("PGVS3_GATEWAY_HEAP", "256m");
-        Process process = builder.start();
-        byte[] out = process.getInputStream().readAllBytes();
-        if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS) || process.exitValue() != 0) {
-            process.destroyForcibly();
-            throw new IllegalStateException("stack.sh " + args + " failed:\n" + Files.readString(log)
-                    + new String(out, StandardCharsets.UTF_8) + Arrays.toString(command));
-        }
-        return new String(out, StandardCharsets.UTF_8);
+        return SCRIPT.get("PGVS3_ADMIN_ENDPOINTS").split(" ")[gateway];
     }
 }
