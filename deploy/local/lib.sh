@@ -283,11 +283,13 @@ pgvs3_export_gateway_env() {
   shift
   variables="$(pgvs3_server_dir "$user_dir")/variables"
   mkdir -p "$variables"
+  chmod 700 "$variables"
   (
     umask 077
     printf '%s' "$3" >"$variables/pgvs3.db.password"
     printf '%s\n' "$9" >"$user_dir/secret-key"
   )
+  chmod 600 "$variables/pgvs3.db.password" "$user_dir/secret-key"
   unset PGVS3_DB_PASSWORD PGVS3_SECRET_KEY
   export PGVS3_DB_URL=$1 PGVS3_DB_USER=$2
   export PGVS3_S3_PORT=$4 PGVS3_S3_PUBLIC_PORT=$5 PGVS3_ADMIN_PORT=$6 PGVS3_RESP_PORT=$7
