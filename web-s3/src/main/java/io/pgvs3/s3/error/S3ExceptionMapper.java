@@ -32,7 +32,8 @@ public class S3ExceptionMapper implements ExceptionMapper<Throwable> {
         if (error == null) {
             LOG.log(Level.SEVERE, "request " + requestId + " failed unexpectedly", failure);
             error = new S3Exception(S3ErrorCode.INTERNAL_ERROR);
-        } else if (error.code().status() >= 500) {
+        } else if (error.code().status() >= 500 && error.code() != S3ErrorCode.SLOW_DOWN) {
+            // throttling is counted (pgvs3_errors_total), not logged: under load it would flood the log
             LOG.log(Level.WARNING, "request " + requestId + " answered " + error.code().code() + ": " + failure);
         }
         Response.ResponseBuilder response = Response.status(error.code().status())
