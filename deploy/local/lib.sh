@@ -297,13 +297,27 @@ pgvs3_prepare_server() {
   } >"$dst/jvm.options"
 }
 
-# pgvs3_export_gateway_env DB_URL DB_USER DB_PASSWORD S3_PORT S3_PUBLIC_PORT ADMIN_PORT RESP_PORT ACCESS SECRET
+# pgvs3_export_gateway_env USER_DIR DB_URL DB_USER DB_PASSWORD S3_PORT S3_PUBLIC_PORT ADMIN_PORT RESP_PORT ACCESS SECRET
 # Liberty resolves server.xml variables from these (pgvs3.db.url <- PGVS3_DB_URL, ...); the application
-# reads the credentials through MicroProfile Config.
+# reads the credentials through MicroProfile Config. The two secrets go to files (mode 600), not to the
+# environment, the way a Kubernetes secret would be mounted: the database password as the Liberty variable
+# file servers/pgvs3/variables/pgvs3.db.password, the S3 secret as USER_DIR/secret-key (PGVS3_SECRET_KEY_FILE).
 pgvs3_export_gateway_env() {
-  export PGVS3_DB_URL=$1 PGVS3_DB_USER=$2 PGVS3_DB_PASSWORD=$3
+  local user_dir=$1 variables
+  shift
+  variables="$(pgvs3_server_dir "$user_dir")/variables"
+  mkdir -p "$variables"
+  chmod 700 "$variables"
+  (
+    umask 077
+    printf '%s' "$3" >"$variables/pgvs3.db.password"
+    printf '%s\n' "$9" >"$user_dir/secret-key"
+  )
+  chmod 600 "$variables/pgvs3.db.password" "$user_dir/secret-key"
+  unset PGVS3_DB_PASSWORD PGVS3_SECRET_KEY
+  export PGVS3_DB_URL=$1 PGVS3_DB_USER=$2
   export PGVS3_S3_PORT=$4 PGVS3_S3_PUBLIC_PORT=$5 PGVS3_ADMIN_PORT=$6 PGVS3_RESP_PORT=$7
-  export PGVS3_ACCESS_KEY=$8 PGVS3_SECRET_KEY=$9
+  export PGVS3_ACCESS_KEY=$8 PGVS3_SECRET_KEY_FILE=$user_dir/secret-key
 }
 
 # pgvs3_wait_ready NAME ADMIN_PORT DEADLINE(SECONDS value) PID LOG: waits for /health/ready = 200.

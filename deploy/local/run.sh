@@ -108,7 +108,7 @@ else
 fi
 
 pgvs3_prepare_server "$RUN_DIR" "$HEAP"
-pgvs3_export_gateway_env "$DB_URL" "$DB_USER" "$DB_PASSWORD" \
+pgvs3_export_gateway_env "$RUN_DIR" "$DB_URL" "$DB_USER" "$DB_PASSWORD" \
   "$S3_PORT" "$S3_PUBLIC_PORT" "$ADMIN_PORT" "$RESP_PORT" "$ACCESS_KEY" "$SECRET_KEY"
 pgvs3_log "starting Open Liberty (logs $(pgvs3_server_dir "$RUN_DIR")/logs)"
 # `server run` execs the JVM, so $! is the server itself. Its console output goes to ours.

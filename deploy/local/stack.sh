@@ -169,7 +169,7 @@ cmd_up() {
     pgvs3_prepare_server "$dir" "$STACK_HEAP"
     pgvs3_log "starting gateway $i: S3 http://127.0.0.1:$s3, admin http://127.0.0.1:$admin (logs $(gw_log "$i"))"
     (
-      pgvs3_export_gateway_env "$jdbc_url" "$PGVS3_DB_SUPERUSER" "$STACK_DB_PASSWORD" \
+      pgvs3_export_gateway_env "$dir" "$jdbc_url" "$PGVS3_DB_SUPERUSER" "$STACK_DB_PASSWORD" \
         "$s3" "$s3" "$admin" "$resp" "$STACK_ACCESS_KEY" "$STACK_SECRET_KEY"
       export WLP_USER_DIR=$dir PID_FILE=$dir/gateway.pid
       if command -v setsid >/dev/null 2>&1; then

@@ -21,12 +21,17 @@ final class Clients {
     }
 
     static S3Client s3(int gateway, String accessKey, String secretKey) {
+        return s3(URI.create(Stack.s3Endpoint(gateway)), accessKey, secretKey, ApacheHttpClient.builder());
+    }
+
+    /** A client of any endpoint; {@code http} may carry TLS trust for a test certificate. */
+    static S3Client s3(URI endpoint, String accessKey, String secretKey, ApacheHttpClient.Builder http) {
         return S3Client.builder()
-                .endpointOverride(URI.create(Stack.s3Endpoint(gateway)))
+                .endpointOverride(endpoint)
                 .region(Region.US_EAST_1)
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(accessKey, secretKey)))
                 .serviceConfiguration(S3Configuration.builder().pathStyleAccessEnabled(true).build())
-                .httpClientBuilder(ApacheHttpClient.builder().socketTimeout(Duration.ofMinutes(2)))
+                .httpClientBuilder(http.socketTimeout(Duration.ofMinutes(2)))
                 .overrideConfiguration(c -> c.retryStrategy(r -> r.maxAttempts(1)))
                 .build();
     }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pgvs3.store.api.StoreHealth;
+import io.pgvs3.store.api.StoreReadiness;
 import jakarta.annotation.Resource;
 import jakarta.ejb.EJB;
 import java.sql.Connection;
@@ -36,7 +37,9 @@ class LayoutIT {
         assertNotNull(health, "StoreHealth was not injected");
         // layoutVerified() never runs the check itself: true means LayoutBean's @PostConstruct succeeded
         assertTrue(health.layoutVerified(), "the @Startup layout check did not succeed");
-        assertTrue(health.ready(), "StoreHealth.ready() is false");
+        StoreReadiness readiness = health.readiness();
+        assertTrue(readiness.layout(), "layout not right: " + readiness.problem());
+        assertTrue(readiness.mainPool() && readiness.chunkPool(), "a pool does not answer: " + readiness.problem());
     }
 
     @Test

@@ -2,13 +2,13 @@ package io.pgvs3.store.api;
 
 import jakarta.ejb.Local;
 
-/** Readiness as the store sees it. */
+/** Startup and readiness as the store sees them. */
 @Local
 public interface StoreHealth {
 
-    /** The layout was verified at startup. */
+    /** The layout was verified; a failed startup check is retried here, at most every 10 s. */
     boolean layoutVerified();
 
-    /** A pooled connection of each DataSource answers and the layout version is right. */
-    boolean ready();
+    /** Asks each DataSource for a pooled connection now and checks the layout version on the main one. */
+    StoreReadiness readiness();
 }

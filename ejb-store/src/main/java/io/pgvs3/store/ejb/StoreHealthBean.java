@@ -1,6 +1,9 @@
 package io.pgvs3.store.ejb;
 
 import io.pgvs3.store.api.StoreHealth;
+import io.pgvs3.store.api.StoreReadiness;
+import io.pgvs3.store.layout.LayoutManager;
+import io.pgvs3.store.layout.LayoutRefusedException;
 import jakarta.annotation.Resource;
 import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
@@ -8,17 +11,23 @@ import jakarta.ejb.TransactionManagement;
 import jakarta.ejb.TransactionManagementType;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.logging.Level;
+import java.util.Objects;
 import java.util.logging.Logger;
 import javax.sql.DataSource;
 
-/** Ready = the layout was verified and a pooled connection of each DataSource answers. */
+/**
+ * Ready = the layout was verified, the main pool hands out a connection on which the layout version is
+ * still right, and the chunk pool hands out a connection that answers. Each probe asks the pools anew;
+ * a change of the outcome is logged once, not every probe.
+ */
 @Stateless
 @TransactionManagement(TransactionManagementType.BEAN)
 public class StoreHealthBean implements StoreHealth {
 
     private static final Logger LOG = Logger.getLogger(StoreHealthBean.class.getName());
-    private static final int VALID_TIMEOUT_SECONDS = 2;
+    private static final int TIMEOUT_SECONDS = 2;
+
+    private static volatile String lastProblem;
 
     @Resource(lookup = "jdbc/pgvs3/main")
     private DataSource main;
@@ -35,16 +44,55 @@ public class StoreHealthBean implements StoreHealth {
     }
 
     @Override
-    public boolean ready() {
-        return layout.verified() && answers(main, "main") && answers(chunk, "chunk");
+    public StoreReadiness readiness() {
+        StoreReadiness readiness = probe();
+        String problem = readiness.problem();
+        if (!Objects.equals(problem, lastProblem)) {
+            lastProblem = problem;
+            if (problem == null) {
+                LOG.info("store ready: both pools answer and the layout version is right");
+            } else {
+                LOG.warning("store not ready: " + problem);
+            }
+        }
+        return readiness;
     }
 
-    private static boolean answers(DataSource dataSource, String name) {
-        try (Connection c = dataSource.getConnection()) {
-            return c.isValid(VALID_TIMEOUT_SECONDS);
-        } catch (SQLException e) {
-            LOG.log(Level.WARNING, "the " + name + " pool has no working connection: " + e.getMessage());
-            return false;
+    private StoreReadiness probe() {
+        boolean verified = layout.verified();
+        if (layout.refused()) {
+            return new StoreReadiness(false, false, false, layout.failure());
         }
+        String layoutProblem = verified ? null : "storage layout not verified: " + layout.failure();
+        String mainProblem = null;
+        try (Connection c = main.getConnection()) {
+            if (verified) {
+                LayoutManager.verifyVersion(c, TIMEOUT_SECONDS);
+            } else {
+                mainProblem = answers(c, "main");
+            }
+        } catch (LayoutRefusedException e) {
+            layoutProblem = e.getMessage();
+        } catch (SQLException e) {
+            mainProblem = broken("main", e);
+        }
+        String chunkProblem;
+        try (Connection c = chunk.getConnection()) {
+            chunkProblem = answers(c, "chunk");
+        } catch (SQLException e) {
+            chunkProblem = broken("chunk", e);
+        }
+        String problem = mainProblem != null ? mainProblem : chunkProblem != null ? chunkProblem : layoutProblem;
+        return new StoreReadiness(layoutProblem == null && mainProblem == null, mainProblem == null,
+                chunkProblem == null, problem);
+    }
+
+    private static String answers(Connection c, String pool) throws SQLException {
+        return c.isValid(TIMEOUT_SECONDS) ? null
+                : "the " + pool + " pool's connection did not answer within " + TIMEOUT_SECONDS + " s";
+    }
+
+    private static String broken(String pool, SQLException e) {
+        return "the " + pool + " pool has no working connection: " + e.getMessage();
     }
 }

@@ -92,7 +92,7 @@ public final class LayoutManager {
         if (!layout) {
             throw partial("schema pgvs3 exists but has no pgvs3.layout table");
         }
-        requireVersion(c);
+        verifyVersion(c, 0);
         if (!namespaces || !fileIds) {
             throw partial("pgvs3.layout says version " + CatalogDdl.LAYOUT_VERSION
                     + " but pgvs3.namespaces or the sequence pgvs3.file_ids is missing");
@@ -108,8 +108,15 @@ public final class LayoutManager {
         }
     }
 
-    private static void requireVersion(Connection c) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(LAYOUT_VERSION); ResultSet rs = ps.executeQuery()) {
+    /**
+     * Checks that the database still holds the expected layout version (readiness asks on every probe).
+     *
+     * @param timeoutSeconds statement timeout, 0 for none
+     * @throws LayoutRefusedException the version is missing or another one
+     */
+    public static void verifyVersion(Connection c, int timeoutSeconds) throws SQLException {
+        try (PreparedStatement ps = withTimeout(c.prepareStatement(LAYOUT_VERSION), timeoutSeconds);
+             ResultSet rs = ps.executeQuery()) {
             rs.next();
             long rows = rs.getLong(1);
             if (rows == 0) {
@@ -125,6 +132,11 @@ public final class LayoutManager {
                         + " at a fresh database. Nothing was changed.");
             }
         }
+    }
+
+    private static PreparedStatement withTimeout(PreparedStatement ps, int timeoutSeconds) throws SQLException {
+        ps.setQueryTimeout(timeoutSeconds);
+        return ps;
     }
 
     static LayoutRefusedException partial(String what) {

@@ -83,7 +83,7 @@ public final class ObjectWriter {
                 Namespace ns = lockNamespace(c, spec.bucket());
                 Instant modified = ObjectPublisher.publish(c, ns, object, spec.condition());
                 c.commit();
-                return new PutResult(result.etag(), result.size(), modified, request.checksum());
+                return new PutResult(result.etag(), result.size(), modified, request.checksum(), true);
             } catch (SQLException | RuntimeException e) {
                 SqlErrors.rollbackQuietly(c);
                 throw e;
@@ -123,7 +123,7 @@ public final class ObjectWriter {
                 c.commit();
                 LOG.fine(() -> String.format("PUT %s/%s %d bytes as file %d in %.1f ms", spec.bucket(), spec.key(),
                         result.size(), fileId, (System.nanoTime() - started) / 1e6));
-                return new PutResult(result.etag(), result.size(), modified, request.checksum());
+                return new PutResult(result.etag(), result.size(), modified, request.checksum(), false);
             } catch (SQLException | RuntimeException e) {
                 SqlErrors.rollbackQuietly(c);
                 throw e;

@@ -74,6 +74,7 @@ class RoundTripTest {
             assertEquals(put.lastModified(), head.lastModified());
             assertNull(head.location().inlineData(), "HEAD never carries a body");
             assertEquals(body.length > 64 * 1024, !head.location().isInline());
+            assertEquals(head.location().isInline(), put.inline(), "the put reports where the body went");
             assertArrayEquals(body, Bodies.read(stores.reader, head, ByteRange.whole(body.length)));
 
             ObjectMeta get = stores.reader.head(bucket, key, true);

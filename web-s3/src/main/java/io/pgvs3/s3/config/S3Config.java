@@ -1,26 +1,39 @@
 package io.pgvs3.s3.config;
 
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.logging.Logger;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * The S3 module's settings (MicroProfile Config; environment aliases such as PGVS3_ACCESS_KEY apply).
- * There is no default secret: without credentials every request is refused and readiness is down.
+ * The S3 module's settings (MicroProfile Config; environment aliases such as PGVS3_ACCESS_KEY apply,
+ * and server.xml variables such as pgvs3.s3.host are visible too). There is no default secret: without
+ * credentials every request is refused and readiness is down. Secret files are read once, at startup.
  */
 @ApplicationScoped
 public class S3Config {
+
+    private static final Logger LOG = Logger.getLogger(S3Config.class.getName());
 
     @Inject
     @ConfigProperty(name = "pgvs3.access-key")
     Optional<String> accessKey;
 
     @Inject
+    @ConfigProperty(name = "pgvs3.access-key-file")
+    Optional<String> accessKeyFile;
+
+    @Inject
     @ConfigProperty(name = "pgvs3.secret-key")
     Optional<String> secretKey;
+
+    @Inject
+    @ConfigProperty(name = "pgvs3.secret-key-file")
+    Optional<String> secretKeyFile;
 
     @Inject
     @ConfigProperty(name = "pgvs3.s3.max-clock-skew", defaultValue = "PT15M")
@@ -31,23 +44,95 @@ public class S3Config {
     @ConfigProperty(name = "pgvs3.s3.domains")
     Optional<List<String>> domains;
 
-    public List<String> domains() {
-        return domains.orElse(List.of());
+    @Inject
+    @ConfigProperty(name = "pgvs3.s3.max-concurrent-streams", defaultValue = "16")
+    int maxConcurrentStreams;
+
+    @Inject
+    @ConfigProperty(name = "pgvs3.allow-plaintext", defaultValue = "false")
+    boolean allowPlaintext;
+
+    @Inject
+    @ConfigProperty(name = "pgvs3.s3.host", defaultValue = "127.0.0.1")
+    String s3Host;
+
+    @Inject
+    @ConfigProperty(name = "pgvs3.s3.port", defaultValue = "8014")
+    int s3Port;
+
+    @Inject
+    @ConfigProperty(name = "pgvs3.s3.https.port", defaultValue = "-1")
+    int s3HttpsPort;
+
+    private Optional<String> access = Optional.empty();
+    private Optional<String> secret = Optional.empty();
+    private String credentialsProblem;
+
+    @PostConstruct
+    void init() {
+        Secrets.Resolved a = Secrets.resolve("pgvs3.access-key", accessKey, accessKeyFile);
+        Secrets.Resolved s = Secrets.resolve("pgvs3.secret-key", secretKey, secretKeyFile);
+        access = a.value();
+        secret = s.value();
+        credentialsProblem = a.problem() != null ? a.problem() : s.problem();
+        if (credentialsProblem == null && (access.isEmpty() || secret.isEmpty())) {
+            credentialsProblem = "no S3 credentials: set pgvs3.access-key and pgvs3.secret-key (or pgvs3.secret-key-file)";
+        }
+        if (credentialsProblem != null) {
+            access = Optional.empty();
+            secret = Optional.empty();
+            LOG.severe(credentialsProblem + "; every S3 request is refused and readiness is down");
+        }
+        if (maxConcurrentStreams < 1) {
+            throw new IllegalArgumentException("pgvs3.s3.max-concurrent-streams must be at least 1, not "
+                    + maxConcurrentStreams);
+        }
     }
 
     public Optional<String> accessKey() {
-        return accessKey.filter(value -> !value.isBlank());
+        return access;
     }
 
     public Optional<String> secretKey() {
-        return secretKey.filter(value -> !value.isBlank());
+        return secret;
     }
 
     public boolean credentialsConfigured() {
-        return accessKey().isPresent() && secretKey().isPresent();
+        return credentialsProblem == null;
+    }
+
+    /** Why there are no usable credentials, or null. */
+    public String credentialsProblem() {
+        return credentialsProblem;
     }
 
     public Duration maxClockSkew() {
         return maxClockSkew;
+    }
+
+    public List<String> domains() {
+        return domains.orElse(List.of());
+    }
+
+    /** Object body streams (GET and PUT) served at once; more are answered 503 SlowDown. */
+    public int maxConcurrentStreams() {
+        return maxConcurrentStreams;
+    }
+
+    /** Serve plaintext HTTP on non-loopback addresses (TLS terminated by a trusted proxy). */
+    public boolean allowPlaintext() {
+        return allowPlaintext;
+    }
+
+    public String s3Host() {
+        return s3Host;
+    }
+
+    public int s3Port() {
+        return s3Port;
+    }
+
+    public int s3HttpsPort() {
+        return s3HttpsPort;
     }
 }

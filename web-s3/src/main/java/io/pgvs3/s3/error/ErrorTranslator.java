@@ -1,5 +1,6 @@
 package io.pgvs3.s3.error;
 
+import io.pgvs3.s3.xml.XmlBodyException;
 import io.pgvs3.store.api.error.StoreError;
 import io.pgvs3.store.api.error.StoreException;
 import jakarta.ws.rs.NotAllowedException;
@@ -21,6 +22,10 @@ public final class ErrorTranslator {
             }
             if (t instanceof StoreException store) {
                 return new S3Exception(fromStore(store.error()), messageFor(store), null, null, store);
+            }
+            if (t instanceof XmlBodyException xml) {
+                return new S3Exception(xml.kind() == XmlBodyException.Kind.TOO_LARGE
+                        ? S3ErrorCode.MAX_MESSAGE_LENGTH_EXCEEDED : S3ErrorCode.MALFORMED_XML, xml.getMessage(), null, null, xml);
             }
             S3Exception fromAuth = AuthErrors.translate(t);
             if (fromAuth != null) {

@@ -38,9 +38,12 @@ public enum S3ErrorCode {
             "Your socket connection to the server was not read from or written to within the timeout period."),
     REQUEST_TIME_TOO_SKEWED(403, "RequestTimeTooSkewed",
             "The difference between the request time and the server's time is too large."),
-    SERVICE_UNAVAILABLE(503, "ServiceUnavailable", "Please reduce your request rate."),
+    /** The database (or another dependency) cannot serve now; not the client's fault. */
+    SERVICE_UNAVAILABLE(503, "ServiceUnavailable", "Service is unable to handle request."),
     SIGNATURE_DOES_NOT_MATCH(403, "SignatureDoesNotMatch",
             "The request signature we calculated does not match the signature you provided. Check your key and signing method."),
+    /** Throttling: this gateway is at its limit of concurrent streams; S3's code for "retry later". */
+    SLOW_DOWN(503, "SlowDown", "Please reduce your request rate."),
     X_AMZ_CONTENT_SHA256_MISMATCH(400, "XAmzContentSHA256Mismatch",
             "The provided 'x-amz-content-sha256' header does not match what was computed.");
 

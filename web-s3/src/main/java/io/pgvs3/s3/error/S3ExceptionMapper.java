@@ -17,6 +17,9 @@ import java.util.logging.Logger;
 @Provider
 public class S3ExceptionMapper implements ExceptionMapper<Throwable> {
 
+    /** The request attribute that tells the metrics which S3 error code the request was answered with. */
+    public static final String ERROR_CODE_ATTRIBUTE = "io.pgvs3.errorCode";
+
     private static final Logger LOG = Logger.getLogger(S3ExceptionMapper.class.getName());
 
     @Context
@@ -29,14 +32,18 @@ public class S3ExceptionMapper implements ExceptionMapper<Throwable> {
         if (error == null) {
             LOG.log(Level.SEVERE, "request " + requestId + " failed unexpectedly", failure);
             error = new S3Exception(S3ErrorCode.INTERNAL_ERROR);
-        } else if (error.code().status() >= 500) {
+        } else if (error.code().status() >= 500 && error.code() != S3ErrorCode.SLOW_DOWN) {
+            // throttling is counted (pgvs3_errors_total), not logged: under load it would flood the log
             LOG.log(Level.WARNING, "request " + requestId + " answered " + error.code().code() + ": " + failure);
         }
         Response.ResponseBuilder response = Response.status(error.code().status())
                 .header("x-amz-request-id", requestId)
                 .header("x-amz-id-2", RequestIds.hostId(requestId));
-        if (error.code() == S3ErrorCode.SERVICE_UNAVAILABLE) {
+        if (error.code().status() == 503) {
             response.header("Retry-After", "1");
+        }
+        if (request != null) {
+            request.setAttribute(ERROR_CODE_ATTRIBUTE, error.code().code());
         }
         if ("HEAD".equals(request == null ? null : request.getMethod())) {
             return response.build();

@@ -3,11 +3,13 @@ package io.pgvs3.s3.handler;
 import io.pgvs3.s3.checksum.ChecksumHeaders;
 import io.pgvs3.s3.checksum.UploadChecksum;
 import io.pgvs3.s3.error.S3ErrorCode;
+import io.pgvs3.s3.metrics.S3Metrics;
 import io.pgvs3.store.api.ObjectStore;
 import io.pgvs3.store.api.PutResult;
 import io.pgvs3.store.api.PutSpec;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.core.Response;
 
 /** PutObject and DeleteObject. */
@@ -18,6 +20,9 @@ public class ObjectWriteHandler {
 
     @EJB
     private ObjectStore objects;
+
+    @Inject
+    private S3Metrics metrics;
 
     /**
      * The body is decorated to compute its checksum in the store's single pass; the store asks for the
@@ -34,6 +39,7 @@ public class ObjectWriteHandler {
                 PutHeaders.contentMd5(call), call.expectedSha256(), PutHeaders.contentHeaders(call),
                 () -> checksum.verify(call.trailers().get()));
         PutResult result = objects.put(spec, checksum.wrap(call.body()));
+        metrics.objectWritten(result.inline());
         Response.ResponseBuilder response = Response.ok().header("ETag", "\"" + result.etag() + "\"");
         ChecksumHeaders.of(result.checksum()).forEach(response::header);
         return response.build();

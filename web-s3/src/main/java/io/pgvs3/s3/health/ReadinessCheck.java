@@ -1,15 +1,23 @@
 package io.pgvs3.s3.health;
 
 import io.pgvs3.s3.config.S3Config;
+import io.pgvs3.s3.http.PlaintextPolicy;
 import io.pgvs3.store.api.StoreHealth;
+import io.pgvs3.store.api.StoreReadiness;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
+import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
 import org.eclipse.microprofile.health.Readiness;
 
-/** Ready when a pooled connection of each DataSource answers, the layout is right and credentials exist. */
+/**
+ * Ready when a pooled connection of each DataSource answers, the layout version is right, credentials
+ * exist and the S3 port can serve remote clients under the plaintext rule. Each part is reported on its
+ * own, with the first problem in words. The RESP bridge adds its listener's own {@code @Readiness}
+ * check in its WAR; MicroProfile Health combines them.
+ */
 @Readiness
 @ApplicationScoped
 public class ReadinessCheck implements HealthCheck {
@@ -22,12 +30,21 @@ public class ReadinessCheck implements HealthCheck {
 
     @Override
     public HealthCheckResponse call() {
-        boolean storeReady = store.ready();
-        boolean credentials = config.credentialsConfigured();
-        return HealthCheckResponse.named("pgvs3-store")
-                .status(storeReady && credentials)
-                .withData("store", storeReady)
-                .withData("credentials", credentials)
-                .build();
+        StoreReadiness storeReadiness = store.readiness();
+        String transport = PlaintextPolicy.configurationProblem(config.s3Host(), config.s3Port(),
+                config.s3HttpsPort(), config.allowPlaintext());
+        String problem = storeReadiness.problem() != null ? storeReadiness.problem()
+                : config.credentialsProblem() != null ? config.credentialsProblem() : transport;
+        HealthCheckResponseBuilder response = HealthCheckResponse.named("pgvs3-readiness")
+                .status(problem == null)
+                .withData("mainPool", storeReadiness.mainPool())
+                .withData("chunkPool", storeReadiness.chunkPool())
+                .withData("layout", storeReadiness.layout())
+                .withData("credentials", config.credentialsConfigured())
+                .withData("transport", transport == null);
+        if (problem != null) {
+            response.withData("problem", problem);
+        }
+        return response.build();
     }
 }

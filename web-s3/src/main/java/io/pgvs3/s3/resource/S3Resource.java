@@ -1,16 +1,12 @@
 package io.pgvs3.s3.resource;
 
-import io.pgvs3.s3.config.S3Config;
 import io.pgvs3.s3.error.S3ErrorCode;
 import io.pgvs3.s3.error.S3Exception;
 import io.pgvs3.s3.handler.Dispatcher;
 import io.pgvs3.s3.handler.S3Call;
 import io.pgvs3.s3.http.BodyProperties;
+import io.pgvs3.s3.exchange.Exchange;
 import io.pgvs3.s3.http.RequestIds;
-import io.pgvs3.s3.route.Route;
-import io.pgvs3.s3.route.RouteRequest;
-import io.pgvs3.s3.route.S3Router;
-import io.pgvs3.s3.route.VirtualHostStyle;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.enterprise.context.RequestScoped;
@@ -44,9 +40,6 @@ public class S3Resource {
     @Inject
     private Dispatcher dispatcher;
 
-    @Inject
-    private S3Config config;
-
     @Resource(lookup = "concurrent/pgvs3/responses")
     private ManagedExecutorService responses;
 
@@ -69,7 +62,7 @@ public class S3Resource {
                 }
             });
         } catch (RejectedExecutionException e) {
-            async.resume(new S3Exception(S3ErrorCode.SERVICE_UNAVAILABLE, "Please reduce your request rate."));
+            async.resume(new S3Exception(S3ErrorCode.SLOW_DOWN));
         }
     }
 
@@ -93,14 +86,10 @@ public class S3Resource {
         return dispatcher.dispatch(call(null));
     }
 
-    /** Properties set by the filters travel as servlet request attributes. */
+    /** Properties set by the filters (the route among them) travel as servlet request attributes. */
     private S3Call call(InputStream body) {
-        String method = servletRequest.getMethod();
-        String rawPath = VirtualHostStyle.toPathStyle(headers.getHeaderString("Host"), config.domains(),
-                uri.getRequestUri().getRawPath());
-        Route route = S3Router.route(new RouteRequest(method, rawPath,
-                uri.getQueryParameters(false).keySet(), name -> headers.getRequestHeaders().containsKey(name)));
-        return new S3Call(route, method, headers.getRequestHeaders(), uri.getQueryParameters(true),
+        return new S3Call(Exchange.of(servletRequest).route(), servletRequest.getMethod(), headers.getRequestHeaders(),
+                uri.getQueryParameters(true),
                 String.valueOf(servletRequest.getAttribute(RequestIds.ATTRIBUTE)),
                 (byte[]) servletRequest.getAttribute(BodyProperties.EXPECTED_SHA256),
                 BodyProperties.decodedLength(servletRequest.getAttribute(BodyProperties.DECODED_LENGTH),

@@ -3,10 +3,11 @@ package io.pgvs3.store.api.error;
 import jakarta.ejb.ApplicationException;
 
 /**
- * A store failure with its reason. An application exception, so the container passes it through
- * unwrapped; no container rollback: the beans run their own JDBC transactions and roll them back.
+ * A store failure with its reason; an application exception so the container passes it through unwrapped.
+ * No rollback marking: the beans manage their transactions themselves, and marking the container's local
+ * transaction would log an error and write an FFDC incident for every 404.
  */
-@ApplicationException
+@ApplicationException(rollback = false)
 public class StoreException extends RuntimeException {
 
     private static final long serialVersionUID = 1L;

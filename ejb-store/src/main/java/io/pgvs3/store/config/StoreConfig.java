@@ -1,0 +1,30 @@
+package io.pgvs3.store.config;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * The store's settings. {@code pgvs3.db.url} is the server.xml variable the DataSources use, read here
+ * so that the transport rule is checked before the first connection is opened.
+ */
+@ApplicationScoped
+public class StoreConfig {
+
+    @Inject
+    @ConfigProperty(name = "pgvs3.db.url", defaultValue = "jdbc:postgresql://127.0.0.1:5432/postgres")
+    String dbUrl;
+
+    @Inject
+    @ConfigProperty(name = "pgvs3.db.allow-plaintext", defaultValue = "false")
+    boolean allowPlaintext;
+
+    public String dbUrl() {
+        return dbUrl;
+    }
+
+    /** Reach a remote PostgreSQL without verified TLS (a private network the operator vouches for). */
+    public boolean allowPlaintext() {
+        return allowPlaintext;
+    }
+}

@@ -1,0 +1,60 @@
+package io.pgvs3.s3.exchange;
+
+import jakarta.servlet.ReadListener;
+import jakarta.servlet.ServletInputStream;
+import java.io.IOException;
+
+/** Counts the request body bytes the application actually reads. */
+final class CountingServletInputStream extends ServletInputStream {
+
+    private final ServletInputStream in;
+    private final Exchange exchange;
+
+    CountingServletInputStream(ServletInputStream in, Exchange exchange) {
+        this.in = in;
+        this.exchange = exchange;
+    }
+
+    @Override
+    public int read() throws IOException {
+        int b = in.read();
+        if (b >= 0) {
+            exchange.received(1);
+        }
+        return b;
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) throws IOException {
+        int n = in.read(b, off, len);
+        if (n > 0) {
+            exchange.received(n);
+        }
+        return n;
+    }
+
+    @Override
+    public int available() throws IOException {
+        return in.available();
+    }
+
+    @Override
+    public void close() throws IOException {
+        in.close();
+    }
+
+    @Override
+    public boolean isFinished() {
+        return in.isFinished();
+    }
+
+    @Override
+    public boolean isReady() {
+        return in.isReady();
+    }
+
+    @Override
+    public void setReadListener(ReadListener listener) {
+        in.setReadListener(listener);
+    }
+}

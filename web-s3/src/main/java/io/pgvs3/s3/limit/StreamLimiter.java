@@ -1,0 +1,55 @@
+package io.pgvs3.s3.limit;
+
+import io.pgvs3.s3.config.S3Config;
+import io.pgvs3.s3.metrics.S3Metrics;
+import jakarta.annotation.PostConstruct;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.Initialized;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import java.util.concurrent.Semaphore;
+
+/**
+ * Permits for requests that stream an object body (GET and PUT of objects and parts). Each holds a
+ * chunk-pool connection and a thread for as long as the client reads or writes, so their number is
+ * bounded; a request that finds no permit is refused at once, never queued.
+ */
+@ApplicationScoped
+public class StreamLimiter {
+
+    @Inject
+    private S3Config config;
+
+    @Inject
+    private S3Metrics metrics;
+
+    private int limit;
+    private Semaphore permits;
+
+    @PostConstruct
+    void init() {
+        limit = config.maxConcurrentStreams();
+        permits = new Semaphore(limit);
+        metrics.gauge("pgvs3.streams.active", "object body streams in progress", this::active);
+        metrics.gauge("pgvs3.streams.limit", "object body streams allowed at once (pgvs3.s3.max-concurrent-streams)",
+                () -> limit);
+    }
+
+    /** Created with the application, so that its gauges are there before the first stream. */
+    void onStart(@Observes @Initialized(ApplicationScoped.class) Object event) {
+        // the observer's bean instance is created (and init() run) by the container
+    }
+
+    /** True when a permit was taken; the caller must {@link #release} it exactly once. */
+    public boolean tryAcquire() {
+        return permits.tryAcquire();
+    }
+
+    public void release() {
+        permits.release();
+    }
+
+    public int active() {
+        return limit - permits.availablePermits();
+    }
+}

@@ -1,0 +1,66 @@
+package io.pgvs3.s3.metrics;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.util.function.Supplier;
+import org.eclipse.microprofile.metrics.Metadata;
+import org.eclipse.microprofile.metrics.MetricRegistry;
+import org.eclipse.microprofile.metrics.Tag;
+
+/**
+ * Every application metric of the gateway, one named helper each. Names use dots and become
+ * {@code pgvs3_*} in Prometheus; timers get {@code _seconds}, counters {@code _total}. Labels are
+ * the same everywhere: {@code operation} (the S3 operation's AWS name), {@code status},
+ * {@code code} (S3 error code), {@code storage} (inline or chunked). A later mechanism adds its metric
+ * as one more helper here; metrics of mechanisms that do not exist yet are not published.
+ */
+@ApplicationScoped
+public class S3Metrics {
+
+    static final String REQUESTS = "pgvs3.requests";
+    static final String REQUEST_DURATION = "pgvs3.request.duration";
+    static final String RECEIVED_BYTES = "pgvs3.received.bytes";
+    static final String SENT_BYTES = "pgvs3.sent.bytes";
+    static final String ERRORS = "pgvs3.errors";
+    static final String OBJECTS_WRITTEN = "pgvs3.objects.written";
+
+    @Inject
+    private MetricRegistry registry;
+
+    /** Requests by operation and status, latency by operation, body bytes both ways, S3 errors by code. */
+    public void request(RequestOutcome outcome) {
+        Tag operation = new Tag("operation", outcome.operation());
+        counter(REQUESTS, "S3 requests answered", operation, new Tag("status", String.valueOf(outcome.status())))
+                .inc();
+        registry.timer(Metadata.builder().withName(REQUEST_DURATION)
+                        .withDescription("S3 request latency, until the last body byte was written").build(), operation)
+                .update(Duration.ofNanos(outcome.nanos()));
+        if (outcome.bytesReceived() > 0) {
+            counter(RECEIVED_BYTES, "request body bytes read from clients", operation).inc(outcome.bytesReceived());
+        }
+        if (outcome.bytesSent() > 0) {
+            counter(SENT_BYTES, "response body bytes written to clients", operation).inc(outcome.bytesSent());
+        }
+        if (outcome.errorCode() != null) {
+            counter(ERRORS, "S3 error answers by code", operation, new Tag("code", outcome.errorCode())).inc();
+        }
+    }
+
+    /** A published object body, stored inline in its row or as a chunked file. */
+    public void objectWritten(boolean inline) {
+        counter(OBJECTS_WRITTEN, "object bodies published, by storage", new Tag("storage", inline ? "inline" : "chunked"))
+                .inc();
+    }
+
+    /** A value sampled at scrape time, e.g. a limiter's occupancy. */
+    public void gauge(String name, String description, Supplier<Number> value) {
+        registry.gauge(Metadata.builder().withName(name).withDescription(description).build(), value);
+    }
+
+    // Maintenance (branch mnt): register gauges over store.api MaintenanceStats here, one helper per value.
+
+    private org.eclipse.microprofile.metrics.Counter counter(String name, String description, Tag... tags) {
+        return registry.counter(Metadata.builder().withName(name).withDescription(description).build(), tags);
+    }
+}
