@@ -12,7 +12,6 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -158,7 +157,7 @@ class IcebergIT {
             }
 
             // ---- the catalog is in pgvs3's PostgreSQL
-            assertEquals(metadataAfterWrites, catalogRow(db, catalogName, id),
+            assertEquals(metadataAfterWrites, catalogRow(catalogName, id),
                     "iceberg_tables.metadata_location in the stack's PostgreSQL");
 
             // ---- read through gateway 2 with a second catalog instance (no shared cache)
@@ -363,8 +362,8 @@ class IcebergIT {
         return ((HasTableOperations) table).operations().current();
     }
 
-    private static String catalogRow(StackDatabase db, String catalogName, TableIdentifier id) throws SQLException {
-        try (Connection connection = DriverManager.getConnection(db.jdbcUrl(), db.user(), db.password());
+    private static String catalogRow(String catalogName, TableIdentifier id) throws SQLException {
+        try (Connection connection = Database.connect();
              PreparedStatement select = connection.prepareStatement("""
                      SELECT metadata_location FROM iceberg_tables
                       WHERE catalog_name = ? AND table_namespace = ? AND table_name = ?""")) {
