@@ -64,13 +64,18 @@ final class StackScript {
         return run(List.of(args), 120);
     }
 
-    private static void deleteRecursively(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (var paths = Files.walk(dir)) {
-            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(path);
+    /** A gateway that has just stopped may still flush its workarea: a few tries, then give up. */
+    private static void deleteRecursively(Path dir) throws IOException, InterruptedException {
+        for (int attempt = 1; Files.exists(dir); attempt++) {
+            try (var paths = Files.walk(dir)) {
+                for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.deleteIfExists(path);
+                }
+            } catch (IOException e) {
+                if (attempt == 5) {
+                    throw e;
+                }
+                Thread.sleep(1000);
             }
         }
     }
