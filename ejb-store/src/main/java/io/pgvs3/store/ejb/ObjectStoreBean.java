@@ -1,12 +1,14 @@
 package io.pgvs3.store.ejb;
 
 import io.pgvs3.store.api.ByteRange;
+import io.pgvs3.store.api.CopySpec;
 import io.pgvs3.store.api.ListPage;
 import io.pgvs3.store.api.ListQuery;
 import io.pgvs3.store.api.ObjectMeta;
 import io.pgvs3.store.api.ObjectStore;
 import io.pgvs3.store.api.PutResult;
 import io.pgvs3.store.api.PutSpec;
+import io.pgvs3.store.copy.ObjectCopier;
 import io.pgvs3.store.list.ObjectLister;
 import io.pgvs3.store.read.ObjectReader;
 import io.pgvs3.store.write.ObjectDeleter;
@@ -22,7 +24,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import javax.sql.DataSource;
 
-/** {@link ObjectStore} over the writer, reader, deleter and lister. */
+/** {@link ObjectStore} over the writer, reader, deleter, lister and copier. */
 @Stateless
 @TransactionManagement(TransactionManagementType.BEAN)
 public class ObjectStoreBean implements ObjectStore {
@@ -40,6 +42,7 @@ public class ObjectStoreBean implements ObjectStore {
     private ObjectReader reader;
     private ObjectDeleter deleter;
     private ObjectLister lister;
+    private ObjectCopier copier;
 
     @PostConstruct
     void init() {
@@ -47,6 +50,7 @@ public class ObjectStoreBean implements ObjectStore {
         reader = new ObjectReader(main, chunk, layout.namespaces());
         deleter = new ObjectDeleter(main, layout.namespaces());
         lister = new ObjectLister(main, layout.namespaces());
+        copier = new ObjectCopier(main, chunk, layout.namespaces());
     }
 
     @Override
@@ -64,6 +68,12 @@ public class ObjectStoreBean implements ObjectStore {
     @Override
     public void readBody(ObjectMeta meta, ByteRange range, OutputStream out) throws IOException {
         reader.readBody(meta, range, out);
+    }
+
+    @Override
+    public PutResult copy(CopySpec spec) {
+        layout.requireLayout();
+        return copier.copy(spec);
     }
 
     @Override

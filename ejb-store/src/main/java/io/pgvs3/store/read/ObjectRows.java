@@ -22,10 +22,11 @@ import java.util.Optional;
 final class ObjectRows {
 
     private static final String HEAD = """
-            SELECT size, etag, content_type, user_metadata, modified_at, file_id, inline_zstd
+            SELECT size, etag, content_type, user_metadata, modified_at, file_id, inline_zstd, parts, part_ends
               FROM %s.objects WHERE key = ?""";
     private static final String GET = """
-            SELECT size, etag, content_type, user_metadata, modified_at, file_id, inline_zstd, inline_data
+            SELECT size, etag, content_type, user_metadata, modified_at, file_id, inline_zstd, parts, part_ends,
+                   inline_data
               FROM %s.objects WHERE key = ?""";
 
     private ObjectRows() {
@@ -45,11 +46,11 @@ final class ObjectRows {
                 boolean isInline = rs.wasNull();
                 byte[] inline = null;
                 if (withInlineBody && isInline) {
-                    inline = inflate(rs.getBytes(8), rs.getBoolean(7), size);
+                    inline = inflate(rs.getBytes(10), rs.getBoolean(7), size);
                 }
                 return Optional.of(new ObjectMeta(ns.name(), key, size, rs.getString(2), rs.getString(3),
                         metadata(rs.getArray(4)), rs.getObject(5, OffsetDateTime.class).toInstant(),
-                        new BodyLocation(inline, fileId)));
+                        new BodyLocation(inline, fileId, longs(rs.getArray(8)), longs(rs.getArray(9)))));
             }
         }
     }
@@ -90,6 +91,19 @@ final class ObjectRows {
             out.put(flat[i], flat[i + 1]);
         }
         return Collections.unmodifiableMap(out);
+    }
+
+    /** An int8[] column as a long[], or null. */
+    static long[] longs(Array array) throws SQLException {
+        if (array == null) {
+            return null;
+        }
+        Long[] boxed = (Long[]) array.getArray();
+        long[] out = new long[boxed.length];
+        for (int i = 0; i < boxed.length; i++) {
+            out[i] = boxed[i];
+        }
+        return out;
     }
 
     static Instant instant(ResultSet rs, int column) throws SQLException {

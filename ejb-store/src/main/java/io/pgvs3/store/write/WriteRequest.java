@@ -4,12 +4,11 @@ import io.pgvs3.store.api.PutSpec;
 import io.pgvs3.store.api.error.StoreError;
 import io.pgvs3.store.api.error.StoreException;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.util.Map;
 import java.util.TreeMap;
 
 /** A PUT's validated metadata and the checks its body must pass before publication. */
-final class WriteRequest {
+public final class WriteRequest {
 
     static final String DEFAULT_CONTENT_TYPE = "application/octet-stream";
     static final int MAX_KEY_BYTES = 1024;
@@ -25,7 +24,12 @@ final class WriteRequest {
     }
 
     static WriteRequest of(PutSpec spec) {
-        String key = spec.key();
+        requireValidKey(spec.key());
+        return new WriteRequest(spec, contentTypeOrDefault(spec.contentType()), flatten(spec.userMetadata()));
+    }
+
+    /** @throws StoreException INVALID_ARGUMENT unless the key has 1..1024 UTF-8 bytes and no NUL */
+    public static void requireValidKey(String key) {
         int keyBytes = key == null ? 0 : key.getBytes(StandardCharsets.UTF_8).length;
         if (keyBytes < 1 || keyBytes > MAX_KEY_BYTES) {
             throw new StoreException(StoreError.INVALID_ARGUMENT, "a key has 1 to 1024 UTF-8 bytes");
@@ -34,13 +38,14 @@ final class WriteRequest {
             // PostgreSQL text cannot hold NUL
             throw new StoreException(StoreError.INVALID_ARGUMENT, "a key cannot contain U+0000");
         }
-        String type = spec.contentType() == null || spec.contentType().isBlank()
-                ? DEFAULT_CONTENT_TYPE : spec.contentType();
-        return new WriteRequest(spec, type, flatten(spec.userMetadata()));
+    }
+
+    public static String contentTypeOrDefault(String contentType) {
+        return contentType == null || contentType.isBlank() ? DEFAULT_CONTENT_TYPE : contentType;
     }
 
     /** {@code {b=2, a=1}} ⇒ {@code [a, 1, b, 2]}: names sorted, as stored in {@code user_metadata}. */
-    static String[] flatten(Map<String, String> metadata) {
+    public static String[] flatten(Map<String, String> metadata) {
         if (metadata == null || metadata.isEmpty()) {
             return new String[0];
         }
@@ -56,18 +61,7 @@ final class WriteRequest {
 
     /** Length first, then Content-MD5, then the signed SHA-256. */
     BodyDigests.Result verify(BodyDigests.Result body) {
-        long declared = spec.declaredLength();
-        if (declared >= 0 && body.size() != declared) {
-            throw ObjectWriter.incomplete("the body has " + body.size() + " bytes, " + declared + " were declared",
-                    null);
-        }
-        if (spec.expectedMd5() != null && !MessageDigest.isEqual(spec.expectedMd5(), body.md5())) {
-            throw new StoreException(StoreError.BAD_DIGEST, "the body does not match its Content-MD5");
-        }
-        if (spec.expectedSha256() != null && !MessageDigest.isEqual(spec.expectedSha256(), body.sha256())) {
-            throw new StoreException(StoreError.SHA256_MISMATCH, "the body does not match its signed SHA-256");
-        }
-        return body;
+        return new BodyChecks(spec.declaredLength(), spec.expectedMd5(), spec.expectedSha256()).verify(body);
     }
 
     NewObject object(BodyDigests.Result body, byte[] inlineData, boolean inlineZstd, Long fileId) {
