@@ -26,8 +26,8 @@ public final class UploadLister {
 
     public static final int MAX_UPLOADS = 1000;
 
-    private static final String SELECT = """
-            SELECT key, upload_id, created_at, checksum_algorithm, checksum_type FROM %s.uploads WHERE """;
+    private static final String SELECT =
+            "SELECT key, upload_id, created_at, checksum_algorithm, checksum_type FROM %s.uploads WHERE ";
     private static final String FROM_KEY = "key >= ?";
     private static final String AFTER_KEY = "key > ?";
     private static final String AFTER_UPLOAD = "(key, upload_id) > (?, ?)";

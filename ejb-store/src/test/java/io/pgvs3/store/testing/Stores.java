@@ -1,5 +1,10 @@
 package io.pgvs3.store.testing;
 
+import io.pgvs3.store.copy.ObjectCopier;
+import io.pgvs3.store.multipart.PartWriter;
+import io.pgvs3.store.multipart.UploadCompleter;
+import io.pgvs3.store.multipart.UploadLister;
+import io.pgvs3.store.multipart.UploadService;
 import io.pgvs3.store.namespace.BucketService;
 import io.pgvs3.store.namespace.NamespaceCache;
 import io.pgvs3.store.list.ObjectLister;
@@ -16,6 +21,11 @@ public final class Stores {
     public final ObjectReader reader = new ObjectReader(PostgresExtension.main(), PostgresExtension.chunk(), namespaces);
     public final ObjectDeleter deleter = new ObjectDeleter(PostgresExtension.main(), namespaces);
     public final ObjectLister lister = new ObjectLister(PostgresExtension.main(), namespaces);
+    public final ObjectCopier copier = new ObjectCopier(PostgresExtension.main(), PostgresExtension.chunk(), namespaces);
+    public final UploadService uploads = new UploadService(PostgresExtension.main(), namespaces);
+    public final PartWriter parts = new PartWriter(PostgresExtension.main(), PostgresExtension.chunk(), namespaces);
+    public final UploadCompleter completer = new UploadCompleter(PostgresExtension.main(), namespaces);
+    public final UploadLister uploadLister = new UploadLister(PostgresExtension.main(), namespaces);
 
     /** Creates a bucket with a unique name and returns the name. */
     public String newBucket(String hint) {
