@@ -12,7 +12,10 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
 import java.util.Map;
 
-/** GetObject and HeadObject. Metadata comes fresh from PostgreSQL on every request. */
+/**
+ * GetObject and HeadObject: whole, by Range, or by partNumber. Metadata comes fresh from PostgreSQL on
+ * every request.
+ */
 @ApplicationScoped
 public class ObjectReadHandler {
 
@@ -21,15 +24,14 @@ public class ObjectReadHandler {
 
     public Response head(S3Call call) {
         ObjectMeta meta = objects.head(call.bucket(), call.key(), false);
-        RangeHeader.Resolution resolution = resolveRange(call, meta);
-        return headers(meta, resolution.range()).build();
+        return PartReads.partsCount(headers(meta, requestedRange(call, meta)), call, meta).build();
     }
 
     public Response get(S3Call call) {
         ObjectMeta meta = objects.head(call.bucket(), call.key(), true);
-        RangeHeader.Resolution resolution = resolveRange(call, meta);
-        ByteRange range = resolution.range() != null ? resolution.range() : ByteRange.whole(meta.size());
-        Response.ResponseBuilder response = headers(meta, resolution.range());
+        ByteRange requested = requestedRange(call, meta);
+        ByteRange range = requested != null ? requested : ByteRange.whole(meta.size());
+        Response.ResponseBuilder response = PartReads.partsCount(headers(meta, requested), call, meta);
         if (range == null) {
             return response.build();
         }
@@ -38,12 +40,16 @@ public class ObjectReadHandler {
         return response.entity(body).build();
     }
 
-    private static RangeHeader.Resolution resolveRange(S3Call call, ObjectMeta meta) {
+    /** The part asked for with ?partNumber, else the Range header's bytes; null for the whole object. */
+    private static ByteRange requestedRange(S3Call call, ObjectMeta meta) {
+        if (PartReads.requested(call)) {
+            return PartReads.range(call, meta);
+        }
         RangeHeader.Resolution resolution = RangeHeader.resolve(call.header("Range"), meta.size());
         if (resolution.unsatisfiable()) {
             throw call.error(S3ErrorCode.INVALID_RANGE);
         }
-        return resolution;
+        return resolution.range();
     }
 
     /** The headers GET and HEAD share; a range answers 206 with its Content-Range. */
