@@ -8,6 +8,7 @@ import software.amazon.awssdk.http.apache.ApacheHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.S3Configuration;
+import software.amazon.awssdk.services.s3.presigner.S3Presigner;
 
 /** AWS SDK for Java v2 clients with their default settings, path-style, pointed at one gateway. */
 final class Clients {
@@ -27,6 +28,15 @@ final class Clients {
                 .serviceConfiguration(S3Configuration.builder().pathStyleAccessEnabled(true).build())
                 .httpClientBuilder(ApacheHttpClient.builder().socketTimeout(Duration.ofMinutes(2)))
                 .overrideConfiguration(c -> c.retryStrategy(r -> r.maxAttempts(1)))
+                .build();
+    }
+
+    /** The SDK's presigner for one gateway, path-style. */
+    static S3Presigner presigner(int gateway) {
+        return S3Presigner.builder().endpointOverride(URI.create(Stack.s3Endpoint(gateway))).region(Region.US_EAST_1)
+                .credentialsProvider(StaticCredentialsProvider.create(
+                        AwsBasicCredentials.create(Stack.accessKey(), Stack.secretKey())))
+                .serviceConfiguration(S3Configuration.builder().pathStyleAccessEnabled(true).build())
                 .build();
     }
 

@@ -10,12 +10,8 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.sync.RequestBody;
-import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.S3Client;
-import software.amazon.awssdk.services.s3.S3Configuration;
 import software.amazon.awssdk.services.s3.presigner.S3Presigner;
 
 /** Presigned URLs made by the SDK's presigner, used by a plain HTTP client as a browser or curl would. */
@@ -65,10 +61,6 @@ class PresignedIT {
     }
 
     private static S3Presigner presigner(int gateway) {
-        return S3Presigner.builder().endpointOverride(URI.create(Stack.s3Endpoint(gateway))).region(Region.US_EAST_1)
-                .credentialsProvider(StaticCredentialsProvider.create(
-                        AwsBasicCredentials.create(Stack.accessKey(), Stack.secretKey())))
-                .serviceConfiguration(S3Configuration.builder().pathStyleAccessEnabled(true).build())
-                .build();
+        return Clients.presigner(gateway);
     }
 }
