@@ -6,6 +6,7 @@ import io.pgvs3.store.api.UploadQuery;
 import io.pgvs3.store.api.error.StoreError;
 import io.pgvs3.store.api.error.StoreException;
 import io.pgvs3.store.list.KeyRanges;
+import io.pgvs3.store.list.KeyScope;
 import io.pgvs3.store.namespace.Namespace;
 import io.pgvs3.store.namespace.NamespaceCache;
 import java.sql.Connection;
@@ -57,9 +58,7 @@ public final class UploadLister {
     private static final class Walk {
         private final Connection c;
         private final Namespace ns;
-        private final String prefix;
-        private final String delimiter;
-        private final String until;
+        private final KeyScope scope;
         private final int max;
         private final List<UploadInfo> uploads = new ArrayList<>();
         private final List<String> prefixes = new ArrayList<>();
@@ -70,18 +69,16 @@ public final class UploadLister {
         Walk(Connection c, Namespace ns, UploadQuery q) {
             this.c = c;
             this.ns = ns;
-            this.prefix = q.prefix() == null ? "" : q.prefix();
-            this.delimiter = q.delimiter() == null || q.delimiter().isEmpty() ? null : q.delimiter();
-            this.until = prefix.isEmpty() ? null : KeyRanges.successor(prefix);
+            this.scope = KeyScope.of(q.prefix(), q.delimiter());
             this.max = q.maxUploads();
             this.cursor = start(q.keyMarker(), q.uploadIdMarker());
         }
 
         private Cursor start(String keyMarker, String uploadIdMarker) {
-            if (keyMarker == null || keyMarker.isEmpty() || KeyRanges.compare(keyMarker, prefix) < 0) {
-                return new Cursor(prefix, null, true);
+            if (keyMarker == null || keyMarker.isEmpty() || scope.precedes(keyMarker)) {
+                return new Cursor(scope.prefix(), null, true);
             }
-            String rolledUp = KeyRanges.commonPrefix(keyMarker, prefix, delimiter);
+            String rolledUp = scope.commonPrefix(keyMarker);
             if (rolledUp != null) {
                 return skip(rolledUp);
             }
@@ -96,7 +93,7 @@ public final class UploadLister {
         }
 
         UploadPage run() throws SQLException {
-            while (max > 0 && cursor != null && (until == null || KeyRanges.compare(cursor.key(), until) < 0)) {
+            while (max > 0 && cursor != null && scope.reaches(cursor.key())) {
                 if (!batch()) {
                     return page(true);
                 }
@@ -113,8 +110,8 @@ public final class UploadLister {
                 if (cursor.uploadId() != null) {
                     ps.setString(i++, cursor.uploadId());
                 }
-                if (until != null) {
-                    ps.setString(i++, until);
+                if (scope.until() != null) {
+                    ps.setString(i++, scope.until());
                 }
                 ps.setInt(i, limit);
                 int seen = 0;
@@ -125,7 +122,7 @@ public final class UploadLister {
                             return false;
                         }
                         String key = rs.getString(1);
-                        String rolledUp = KeyRanges.commonPrefix(key, prefix, delimiter);
+                        String rolledUp = scope.commonPrefix(key);
                         if (rolledUp != null) {
                             prefixes.add(rolledUp);
                             nextKey = rolledUp;
@@ -150,7 +147,7 @@ public final class UploadLister {
 
         private String sql() {
             String from = cursor.uploadId() != null ? AFTER_UPLOAD : cursor.inclusive() ? FROM_KEY : AFTER_KEY;
-            return String.format(SELECT, ns.schema()) + from + (until != null ? UNTIL : "") + ORDER;
+            return String.format(SELECT, ns.schema()) + from + (scope.until() != null ? UNTIL : "") + ORDER;
         }
 
         private UploadPage page(boolean truncated) {

@@ -1,7 +1,7 @@
 package io.pgvs3.s3.handler;
 
 import io.pgvs3.s3.error.S3ErrorCode;
-import io.pgvs3.s3.http.HttpDates;
+import io.pgvs3.s3.auth.AmzTime;
 import io.pgvs3.s3.route.PathParts;
 import io.pgvs3.store.api.ByteRange;
 import io.pgvs3.store.api.CopyConditions;
@@ -47,13 +47,13 @@ final class CopySources {
 
     /** Unparsable dates are ignored, and so is an If-Modified-Since in the future (RFC 9110 §13.1.3). */
     private static CopyConditions conditions(S3Call call) {
-        Instant modifiedSince = HttpDates.parse(call.header("x-amz-copy-source-if-modified-since"));
+        Instant modifiedSince = AmzTime.parseRfc1123(call.header("x-amz-copy-source-if-modified-since"));
         if (modifiedSince != null && modifiedSince.isAfter(Instant.now())) {
             modifiedSince = null;
         }
         return new CopyConditions(call.header("x-amz-copy-source-if-match"),
                 call.header("x-amz-copy-source-if-none-match"), modifiedSince,
-                HttpDates.parse(call.header("x-amz-copy-source-if-unmodified-since")));
+                AmzTime.parseRfc1123(call.header("x-amz-copy-source-if-unmodified-since")));
     }
 
     /** {@code x-amz-copy-source-range: bytes=first-last}, or null for the whole source. */

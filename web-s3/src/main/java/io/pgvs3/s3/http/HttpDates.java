@@ -2,9 +2,7 @@ package io.pgvs3.s3.http;
 
 import java.time.Instant;
 import java.time.ZoneOffset;
-import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
 import java.util.Locale;
 
@@ -22,18 +20,6 @@ public final class HttpDates {
     /** Last-Modified: whole seconds, GMT. */
     public static String header(Instant instant) {
         return HEADER.format(instant.truncatedTo(ChronoUnit.SECONDS));
-    }
-
-    /** An HTTP date (RFC 1123, as clients send conditional headers), or null when it does not parse. */
-    public static Instant parse(String value) {
-        if (value == null) {
-            return null;
-        }
-        try {
-            return ZonedDateTime.parse(value.trim(), DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
-        } catch (DateTimeParseException e) {
-            return null;
-        }
     }
 
     /** LastModified / CreationDate in listings: milliseconds, Z. */
