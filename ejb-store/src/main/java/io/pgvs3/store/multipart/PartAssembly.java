@@ -53,7 +53,8 @@ record PartAssembly(Long[] files, Long[] partEnds, long size, String etag, byte[
         }
         List<Long> unused = new ArrayList<>();
         byNumber.values().forEach(part -> unused.add(part.fileId()));
-        return new PartAssembly(files, ends, size, MultipartEtag.of(md5s), MultipartEtag.sha256OfParts(sha256s), unused);
+        return new PartAssembly(files, ends, size, MultipartEtag.of(md5s), MultipartEtag.sha256OfParts(sha256s),
+                unused);
     }
 
     private static void requireAscending(List<CompletedPart> listed) {
