@@ -49,6 +49,34 @@ class AwsCliIT {
         aws(1, "s3api", "delete-bucket", "--bucket", bucket);
     }
 
+    @Test
+    void cliMultipartUploadServerSideCopyAndDownload() throws Exception {
+        String bucket = Clients.bucket("cli-mpu");
+        aws(0, "s3", "mb", "s3://" + bucket);
+        Path upload = dir.resolve("big.bin");
+        try (var in = Bodies.stream(20L * 1024 * 1024 + 11, 21)) {
+            Files.copy(in, upload);
+        }
+        String md5 = Bodies.md5(Files.readAllBytes(upload));
+        // above the CLI's 8 MiB threshold: CreateMultipartUpload, parallel UploadPart, CompleteMultipartUpload
+        aws(0, "s3", "cp", upload.toString(), "s3://" + bucket + "/big.bin");
+        String head = aws(1, "s3api", "head-object", "--bucket", bucket, "--key", "big.bin");
+        assertTrue(head.contains("\"ContentLength\": " + Files.size(upload)), head);
+        assertTrue(java.util.regex.Pattern.compile("\"ETag\": \"\\\\\"[0-9a-f]{32}-3\\\\\"\"").matcher(head).find(),
+                head);
+        // server-side copy of a large object: multipart copy with UploadPartCopy ranges
+        aws(1, "s3", "cp", "s3://" + bucket + "/big.bin", "s3://" + bucket + "/copy/big.bin");
+        for (String key : new String[] {"big.bin", "copy/big.bin"}) {
+            Path download = dir.resolve("download-" + key.replace('/', '-'));
+            aws(1, "s3", "cp", "s3://" + bucket + "/" + key, download.toString());
+            assertEquals(md5, Bodies.md5(Files.readAllBytes(download)), key);
+        }
+        String uploads = aws(0, "s3api", "list-multipart-uploads", "--bucket", bucket);
+        assertTrue(!uploads.contains("UploadId"), uploads);
+        aws(0, "s3", "rm", "--recursive", "s3://" + bucket);
+        aws(0, "s3", "rb", "s3://" + bucket);
+    }
+
     private String aws(int gateway, String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of("aws", "--endpoint-url", Stack.s3Endpoint(gateway),
                 "--region", "us-east-1", "--output", "json"));

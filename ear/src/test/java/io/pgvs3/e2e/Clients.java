@@ -36,7 +36,7 @@ final class Clients {
                 .build();
     }
 
-    /** A presigner with the same settings, for raw HTTP requests. */
+    /** The SDK's presigner for one gateway, path-style. */
     static S3Presigner presigner(int gateway) {
         return S3Presigner.builder().endpointOverride(URI.create(Stack.s3Endpoint(gateway))).region(Region.US_EAST_1)
                 .credentialsProvider(StaticCredentialsProvider.create(

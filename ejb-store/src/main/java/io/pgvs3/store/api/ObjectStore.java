@@ -36,6 +36,16 @@ public interface ObjectStore {
      */
     void readBody(ObjectMeta meta, ByteRange range, OutputStream out) throws IOException;
 
+    /**
+     * CopyObject: publishes a new object with the source's bytes under the target key, with the same
+     * per-key lock and conditions as a PUT. A copy within one bucket shares the source's immutable files
+     * (no byte moves); across buckets the chunk rows are copied inside PostgreSQL.
+     *
+     * @throws io.pgvs3.store.api.error.StoreException NO_SUCH_BUCKET, NO_SUCH_KEY (source),
+     *                                                 PRECONDITION_FAILED (source or target condition)
+     */
+    PutResult copy(CopySpec spec);
+
     /** Deletes the key if present (S3 answers 204 either way); queues its file as garbage. */
     void delete(String bucket, String key);
 

@@ -1,6 +1,7 @@
 package io.pgvs3.store.ejb;
 
 import io.pgvs3.store.api.ByteRange;
+import io.pgvs3.store.api.CopySpec;
 import io.pgvs3.store.api.DeletionResult;
 import io.pgvs3.store.api.ListPage;
 import io.pgvs3.store.api.ListQuery;
@@ -9,6 +10,7 @@ import io.pgvs3.store.api.ObjectMeta;
 import io.pgvs3.store.api.ObjectStore;
 import io.pgvs3.store.api.PutResult;
 import io.pgvs3.store.api.PutSpec;
+import io.pgvs3.store.copy.ObjectCopier;
 import io.pgvs3.store.list.ObjectLister;
 import io.pgvs3.store.read.ObjectReader;
 import io.pgvs3.store.write.ObjectDeleter;
@@ -25,7 +27,7 @@ import java.io.OutputStream;
 import java.util.List;
 import javax.sql.DataSource;
 
-/** {@link ObjectStore} over the writer, reader, deleter and lister. */
+/** {@link ObjectStore} over the writer, reader, deleter, lister and copier. */
 @Stateless
 @TransactionManagement(TransactionManagementType.BEAN)
 public class ObjectStoreBean implements ObjectStore {
@@ -43,6 +45,7 @@ public class ObjectStoreBean implements ObjectStore {
     private ObjectReader reader;
     private ObjectDeleter deleter;
     private ObjectLister lister;
+    private ObjectCopier copier;
 
     @PostConstruct
     void init() {
@@ -50,6 +53,7 @@ public class ObjectStoreBean implements ObjectStore {
         reader = new ObjectReader(main, chunk, layout.namespaces());
         deleter = new ObjectDeleter(main, layout.namespaces());
         lister = new ObjectLister(main, layout.namespaces());
+        copier = new ObjectCopier(main, chunk, layout.namespaces());
     }
 
     @Override
@@ -67,6 +71,12 @@ public class ObjectStoreBean implements ObjectStore {
     @Override
     public void readBody(ObjectMeta meta, ByteRange range, OutputStream out) throws IOException {
         reader.readBody(meta, range, out);
+    }
+
+    @Override
+    public PutResult copy(CopySpec spec) {
+        layout.requireLayout();
+        return copier.copy(spec);
     }
 
     @Override

@@ -21,9 +21,13 @@ public final class NamespaceDdl {
     /** Columns of {@code objects} added last in layout v1: a schema without them predates it. */
     static final List<String> LATEST_OBJECT_COLUMNS = List.of("content_headers", "checksum_type");
 
-    /** Relations a namespace schema must hold. */
+    /**
+     * Relations a namespace schema must hold. The indexes on file references serve the rule that a file
+     * becomes garbage only when no object or part references it any more (ADR 3).
+     */
     static final List<String> RELATIONS = List.of(
-            "objects", "chunks", "uploads", "upload_parts", "garbage", "garbage_by_age");
+            "objects", "chunks", "uploads", "upload_parts", "garbage", "garbage_by_age",
+            "objects_file_id_idx", "objects_parts_idx", "upload_parts_file_id_key");
 
     private static final String TEMPLATE = """
             CREATE SCHEMA @;
@@ -100,13 +104,15 @@ public final class NamespaceDdl {
                 content_type       text NOT NULL DEFAULT 'application/octet-stream',
                 user_metadata      text[] NOT NULL DEFAULT '{}',
                 checksum_algorithm text,
+                checksum_type      text,
                 created_at         timestamptz NOT NULL DEFAULT now(),
                 CONSTRAINT upload_shape CHECK (
                     octet_length(key) BETWEEN 1 AND 1024
                     AND cardinality(user_metadata) <= 256 AND cardinality(user_metadata) % 2 = 0
                     AND octet_length(content_type) BETWEEN 1 AND 1024
                     AND (checksum_algorithm IS NULL OR checksum_algorithm IN
-                        ('CRC32', 'CRC32C', 'CRC64NVME', 'SHA1', 'SHA256')))
+                        ('CRC32', 'CRC32C', 'CRC64NVME', 'SHA1', 'SHA256'))
+                    AND (checksum_type IS NULL OR checksum_type IN ('COMPOSITE', 'FULL_OBJECT')))
             );
             CREATE INDEX uploads_by_key ON @.uploads (key, upload_id);
             CREATE INDEX uploads_by_age ON @.uploads (created_at, upload_id);

@@ -67,9 +67,7 @@ public final class ObjectLister {
     private static final class Walk {
         private final Connection c;
         private final Namespace ns;
-        private final String prefix;
-        private final String delimiter;
-        private final String until;
+        private final KeyScope scope;
         private final int max;
         private final List<ObjectSummary> objects = new ArrayList<>();
         private final List<String> prefixes = new ArrayList<>();
@@ -81,20 +79,18 @@ public final class ObjectLister {
         Walk(Connection c, Namespace ns, ListQuery q) {
             this.c = c;
             this.ns = ns;
-            this.prefix = q.prefix() == null ? "" : q.prefix();
-            this.delimiter = q.delimiter() == null || q.delimiter().isEmpty() ? null : q.delimiter();
-            this.until = prefix.isEmpty() ? null : KeyRanges.successor(prefix);
+            this.scope = KeyScope.of(q.prefix(), q.delimiter());
             this.max = q.maxKeys();
             start(q.after());
         }
 
         private void start(String after) {
-            from = prefix;
+            from = scope.prefix();
             inclusive = true;
-            if (after == null || KeyRanges.compare(after, prefix) < 0) {
+            if (after == null || scope.precedes(after)) {
                 return;
             }
-            String cp = KeyRanges.commonPrefix(after, prefix, delimiter);
+            String cp = scope.commonPrefix(after);
             if (cp != null) {
                 // a cursor inside (or at) a common prefix skips that whole prefix
                 from = KeyRanges.successor(cp);
@@ -106,14 +102,14 @@ public final class ObjectLister {
         }
 
         ListPage run() throws SQLException {
-            while (from != null && (until == null || KeyRanges.compare(from, until) < 0)) {
+            while (from != null && scope.reaches(from)) {
                 int limit = max - entries() + 1;
                 int seen = 0;
                 try (PreparedStatement ps = c.prepareStatement(sql())) {
                     int i = 1;
                     ps.setString(i++, from);
-                    if (until != null) {
-                        ps.setString(i++, until);
+                    if (scope.until() != null) {
+                        ps.setString(i++, scope.until());
                     }
                     ps.setInt(i, limit);
                     try (ResultSet rs = ps.executeQuery()) {
@@ -146,7 +142,7 @@ public final class ObjectLister {
                 return true;
             }
             openPrefix = null;
-            String cp = KeyRanges.commonPrefix(key, prefix, delimiter);
+            String cp = scope.commonPrefix(key);
             if (entries() == max) {
                 return false;
             }
@@ -168,7 +164,7 @@ public final class ObjectLister {
 
         private String sql() {
             return String.format(SELECT, ns.schema()) + (inclusive ? FROM_INCLUSIVE : FROM_EXCLUSIVE)
-                    + (until != null ? UNTIL : "") + ORDER;
+                    + (scope.until() != null ? UNTIL : "") + ORDER;
         }
 
         private ListPage page(boolean truncated) {

@@ -1,6 +1,7 @@
 package io.pgvs3.store.maintenance;
 
 import io.pgvs3.store.namespace.Namespace;
+import io.pgvs3.store.write.FileRefs;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -40,11 +41,7 @@ record UploadExpiry(MaintenanceConfig config, MaintenanceCounters counters) impl
     private static final String EXPIRED = """
             SELECT upload_id FROM %s.uploads WHERE created_at <= now() - ? * interval '1 millisecond'
              ORDER BY created_at, upload_id LIMIT ? FOR UPDATE SKIP LOCKED""";
-    private static final String QUEUE_PARTS = """
-            INSERT INTO %1$s.garbage (file_id)
-            SELECT DISTINCT p.file_id FROM %1$s.upload_parts p
-             WHERE p.upload_id = ANY (?) AND NOT %2$s
-            ON CONFLICT DO NOTHING""";
+    private static final String PART_FILES = "SELECT file_id FROM %s.upload_parts WHERE upload_id = ANY (?)";
     private static final String DELETE_UPLOADS = "DELETE FROM %s.uploads WHERE upload_id = ANY (?)";
 
     private int expireBatch(Connection c, Namespace ns) throws SQLException {
@@ -62,17 +59,21 @@ record UploadExpiry(MaintenanceConfig config, MaintenanceCounters counters) impl
             return 0;
         }
         Array idArray = c.createArrayOf("text", ids.toArray());
-        // references from the uploads being removed do not count; their parts go with them (cascade)
-        String queue = String.format(QUEUE_PARTS, ns.schema(),
-                FileReferences.predicate(ns, "p.file_id", " AND u.upload_id <> ALL (?)"));
-        try (PreparedStatement ps = c.prepareStatement(queue)) {
+        List<Long> partFiles = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement(String.format(PART_FILES, ns.schema()))) {
             ps.setArray(1, idArray);
-            ps.setArray(2, idArray);
-            ps.executeUpdate();
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    partFiles.add(rs.getLong(1));
+                }
+            }
         }
+        int expired;
         try (PreparedStatement ps = c.prepareStatement(String.format(DELETE_UPLOADS, ns.schema()))) {
             ps.setArray(1, idArray);
-            return ps.executeUpdate();
+            expired = ps.executeUpdate(); // the parts go with their uploads (cascade)
         }
+        FileRefs.release(c, ns, partFiles);
+        return expired;
     }
 }

@@ -41,6 +41,22 @@ public final class NamespaceCache {
         return ns;
     }
 
+    /**
+     * Finds the namespace for a writer's transaction and holds its row with FOR KEY SHARE until commit,
+     * so the bucket cannot be dropped under the write (see {@link Namespaces#findForWrite}).
+     *
+     * @throws StoreException NO_SUCH_BUCKET
+     */
+    public Namespace lockForWrite(Connection c, String bucket) throws SQLException {
+        Namespace ns = Namespaces.findForWrite(c, bucket).orElse(null);
+        if (ns == null) {
+            evict(bucket);
+            throw noSuchBucket(bucket);
+        }
+        remember(ns);
+        return ns;
+    }
+
     /** Records a namespace seen by a writer under its row lock (fresher than any cached entry). */
     public void remember(Namespace ns) {
         byName.put(ns.name(), ns);
@@ -48,6 +64,36 @@ public final class NamespaceCache {
 
     public void evict(String bucket) {
         byName.remove(bucket);
+    }
+
+    /** Read-only work against one namespace. */
+    @FunctionalInterface
+    public interface Read<T> {
+        T run(Connection c, Namespace ns) throws SQLException;
+    }
+
+    /**
+     * Runs read-only work on a connection of {@code pool} (autocommit) against the bucket's namespace. A
+     * cached namespace whose schema is gone (the bucket was dropped and maybe re-created) is evicted and
+     * the work retried once.
+     *
+     * @throws StoreException NO_SUCH_BUCKET, UNAVAILABLE, or what the work throws
+     */
+    public <T> T read(DataSource pool, String operation, String bucket, Read<T> work) {
+        for (int attempt = 0; ; attempt++) {
+            Namespace ns = resolve(bucket);
+            try (Connection c = pool.getConnection()) {
+                return work.run(c, ns);
+            } catch (SQLException e) {
+                if (SqlErrors.isMissingNamespace(e)) {
+                    evict(bucket);
+                    if (attempt == 0) {
+                        continue;
+                    }
+                }
+                throw SqlErrors.translate(operation, bucket, e);
+            }
+        }
     }
 
     public static StoreException noSuchBucket(String bucket) {

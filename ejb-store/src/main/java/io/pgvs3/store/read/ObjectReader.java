@@ -1,5 +1,6 @@
 package io.pgvs3.store.read;
 
+import io.pgvs3.store.api.BodyLocation;
 import io.pgvs3.store.api.ByteRange;
 import io.pgvs3.store.api.ObjectMeta;
 import io.pgvs3.store.api.error.StoreError;
@@ -63,6 +64,8 @@ public final class ObjectReader {
                             + meta.size());
                 }
                 out.write(body, (int) plan.first(), (int) plan.length());
+            } else if (meta.location().isMultipart()) {
+                readParts(ns, meta.location(), plan, out);
             } else {
                 chunks.read(ns, meta.location().fileId(), plan, out);
             }
@@ -72,6 +75,14 @@ public final class ObjectReader {
             }
             throw new IOException("database failed while reading " + meta.bucket() + "/" + meta.key() + ": "
                     + e.getMessage(), e);
+        }
+    }
+
+    /** Streams the range across part boundaries, one part file after the other. */
+    private void readParts(Namespace ns, BodyLocation location, RangePlan plan, OutputStream out)
+            throws IOException, SQLException {
+        for (PartSpans.Span span : PartSpans.of(location.partEnds(), plan.first(), plan.last())) {
+            chunks.read(ns, location.parts()[span.part()], new RangePlan(span.size(), span.first(), span.last()), out);
         }
     }
 

@@ -27,11 +27,11 @@ final class ObjectRows {
 
     private static final String HEAD = """
             SELECT size, etag, content_type, user_metadata, modified_at, file_id, inline_zstd,
-                   content_headers, checksum_algorithm, checksum_type, checksum_value
+                   content_headers, checksum_algorithm, checksum_type, checksum_value, parts, part_ends
               FROM %s.objects WHERE key = ?""";
     private static final String GET = """
             SELECT size, etag, content_type, user_metadata, modified_at, file_id, inline_zstd,
-                   content_headers, checksum_algorithm, checksum_type, checksum_value, inline_data
+                   content_headers, checksum_algorithm, checksum_type, checksum_value, parts, part_ends, inline_data
               FROM %s.objects WHERE key = ?""";
 
     private ObjectRows() {
@@ -51,12 +51,13 @@ final class ObjectRows {
                 boolean isInline = rs.wasNull();
                 byte[] inline = null;
                 if (withInlineBody && isInline) {
-                    inline = inflate(rs.getBytes(12), rs.getBoolean(7), size);
+                    inline = inflate(rs.getBytes(14), rs.getBoolean(7), size);
                 }
                 return Optional.of(new ObjectMeta(ns.name(), key, size, rs.getString(2), rs.getString(3),
                         metadata(rs.getArray(4)), rs.getObject(5, OffsetDateTime.class).toInstant(),
-                        new BodyLocation(inline, fileId), ContentHeaders.of(metadata(rs.getArray(8))),
-                        checksum(rs.getString(9), rs.getString(10), rs.getString(11))));
+                        new BodyLocation(inline, fileId, longs(rs.getArray(12)), longs(rs.getArray(13))),
+                        ContentHeaders.of(metadata(rs.getArray(8))),
+                        ObjectChecksum.ofStored(rs.getString(9), rs.getString(10), rs.getString(11))));
             }
         }
     }
@@ -87,11 +88,6 @@ final class ObjectRows {
         }
     }
 
-    private static ObjectChecksum checksum(String algorithm, String type, String value) {
-        return algorithm == null ? null
-                : new ObjectChecksum(ChecksumAlgorithm.valueOf(algorithm), ChecksumType.valueOf(type), value);
-    }
-
     static Map<String, String> metadata(Array array) throws SQLException {
         if (array == null) {
             return Map.of();
@@ -102,6 +98,19 @@ final class ObjectRows {
             out.put(flat[i], flat[i + 1]);
         }
         return Collections.unmodifiableMap(out);
+    }
+
+    /** An int8[] column as a long[], or null. */
+    static long[] longs(Array array) throws SQLException {
+        if (array == null) {
+            return null;
+        }
+        Long[] boxed = (Long[]) array.getArray();
+        long[] out = new long[boxed.length];
+        for (int i = 0; i < boxed.length; i++) {
+            out[i] = boxed[i];
+        }
+        return out;
     }
 
     static Instant instant(ResultSet rs, int column) throws SQLException {

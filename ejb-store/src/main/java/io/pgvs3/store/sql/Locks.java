@@ -17,12 +17,26 @@ public final class Locks {
     public static final int CLASS_BUCKET_NAME = 0x70677674;
     /** Class id of the maintenance-leader lock (session lock of the gateway running a maintenance tick). */
     public static final int CLASS_MAINTENANCE_LEADER = 0x70677675;
+    /**
+     * Class id of file-reference locks: a transaction that drops references to files holds them while it
+     * decides which of those files became garbage (ADR 3). Keyed by {@code hashint8(file_id)}, so two
+     * files may share a lock; that only serializes a little more.
+     */
+    public static final int CLASS_FILE_REFS = 0x70677676;
 
     private static final String LAYOUT_LOCK = "SELECT pg_advisory_lock(?, 0)";
     private static final String LAYOUT_UNLOCK = "SELECT pg_advisory_unlock(?, 0)";
     private static final String BUCKET_NAME_LOCK = "SELECT pg_advisory_xact_lock(?, hashtext(?))";
     /** 64-bit key from the namespace id (as hash seed) and the object key. */
     private static final String OBJECT_KEY_LOCK = "SELECT pg_advisory_xact_lock(hashtextextended(?, ?))";
+
+    /** Several keys of one namespace, always in the order of their lock values, so two lockers cannot deadlock. */
+    private static final String OBJECT_KEYS_LOCK = """
+            SELECT pg_advisory_xact_lock(k)
+              FROM (SELECT DISTINCT hashtextextended(key, ?) AS k FROM unnest(?::text[]) AS key) s ORDER BY k""";
+    private static final String FILE_REFS_LOCK = """
+            SELECT pg_advisory_xact_lock(?, h)
+              FROM (SELECT DISTINCT hashint8(f) AS h FROM unnest(?::int8[]) AS f) s ORDER BY h""";
 
     private Locks() {
     }
@@ -54,19 +68,24 @@ public final class Locks {
         }
     }
 
-    /**
-     * Locks many keys of one namespace for the transaction, always in key byte order so that two batches
-     * never wait for each other in a cycle. PostgreSQL evaluates a volatile select list after ORDER BY,
-     * so the locks are taken in that order.
-     */
-    private static final String OBJECT_KEYS_LOCK = """
-            SELECT pg_advisory_xact_lock(hashtextextended(k, ?))
-              FROM unnest(?::text[]) AS u(k) ORDER BY k COLLATE "C\"""";
-
-    public static void lockObjectKeys(Connection c, long namespaceId, String[] keys) throws SQLException {
+    /** {@link #lockObjectKey} for several keys at once: a batch delete, or a copy's source and target. */
+    public static void lockObjectKeys(Connection c, long namespaceId, String... keys) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(OBJECT_KEYS_LOCK)) {
             ps.setLong(1, namespaceId);
             ps.setArray(2, c.createArrayOf("text", keys));
+            ps.execute();
+        }
+    }
+
+    /**
+     * Transaction locks on the references to these files, in a fixed order. Take them after every key
+     * lock of the transaction and decide garbage in a later statement, so that its snapshot sees what
+     * the previous holder committed.
+     */
+    public static void lockFileRefs(Connection c, Long[] fileIds) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(FILE_REFS_LOCK)) {
+            ps.setInt(1, CLASS_FILE_REFS);
+            ps.setArray(2, c.createArrayOf("int8", fileIds));
             ps.execute();
         }
     }

@@ -4,7 +4,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 
 /** MD5 (the ETag) and SHA-256 (stored integrity digest) of a body, computed in the streaming pass. */
-final class BodyDigests {
+public final class BodyDigests {
 
     private final MessageDigest md5;
     private final MessageDigest sha256;
@@ -34,9 +34,10 @@ final class BodyDigests {
         return new Result(bytes, md5.digest(), sha256.digest());
     }
 
-    record Result(long size, byte[] md5, byte[] sha256) {
+    public record Result(long size, byte[] md5, byte[] sha256) {
 
-        String etag() {
+        /** The unquoted ETag: lowercase hex MD5. */
+        public String etag() {
             return java.util.HexFormat.of().formatHex(md5);
         }
     }

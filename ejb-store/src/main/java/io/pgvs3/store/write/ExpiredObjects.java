@@ -5,22 +5,22 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Removes objects whose {@code expires_at} has passed (TTL'd values of cache namespaces), oldest expiry
- * first, and queues their files as garbage in the same statement, exactly as a delete does.
+ * first, and queues those of their files nothing else references as garbage, exactly as a delete does.
  */
 public final class ExpiredObjects {
 
     /** Rows locked by a writer are skipped; the recheck on the outer DELETE sees a concurrent refresh. */
     private static final String DELETE_EXPIRED = """
-            WITH up AS (
-                DELETE FROM %1$s.objects
-                 WHERE key IN (SELECT key FROM %1$s.objects WHERE expires_at <= now()
-                                ORDER BY expires_at LIMIT ? FOR UPDATE SKIP LOCKED)
-                   AND expires_at <= now()
-                RETURNING file_id AS old_file, parts AS old_parts, modified_at)
-            """ + ObjectPublisher.QUEUE_OLD;
+            DELETE FROM %1$s.objects
+             WHERE key IN (SELECT key FROM %1$s.objects WHERE expires_at <= now()
+                            ORDER BY expires_at LIMIT ? FOR UPDATE SKIP LOCKED)
+               AND expires_at <= now()
+            RETURNING file_id, parts""";
 
     private ExpiredObjects() {
     }
@@ -30,11 +30,14 @@ public final class ExpiredObjects {
         try (PreparedStatement ps = c.prepareStatement(String.format(DELETE_EXPIRED, ns.schema()))) {
             ps.setInt(1, limit);
             int deleted = 0;
+            List<Long> released = new ArrayList<>();
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     deleted++;
+                    released.addAll(FileRefs.of(rs, 1, 2));
                 }
             }
+            FileRefs.release(c, ns, released);
             return deleted;
         }
     }

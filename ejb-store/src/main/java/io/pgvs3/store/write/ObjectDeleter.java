@@ -23,8 +23,9 @@ import javax.sql.DataSource;
 /**
  * DeleteObject and DeleteObjects: one short transaction on the main pool whatever the number of keys.
  * The keys' locks are taken in key order by one statement, then one statement deletes every matching
- * row, queues the deleted rows' files as garbage and reports, per key, whether it was deleted and
- * whether it existed (the final SELECT sees the rows as they were before the delete).
+ * row and reports, per key, whether it was deleted and whether it existed (the final SELECT sees the rows
+ * as they were before the delete); the deleted rows' files that nothing references any more are then
+ * queued as garbage ({@link FileRefs}).
  */
 public final class ObjectDeleter {
 
@@ -35,8 +36,7 @@ public final class ObjectDeleter {
                 DELETE FROM %1$s.objects o USING d
                  WHERE o.key = d.key AND (d.if_match IS NULL OR d.if_match = '*' OR o.etag = d.if_match)
                 RETURNING o.key, o.file_id AS old_file, o.parts AS old_parts)
-            """ + ObjectPublisher.QUEUE_GARBAGE + """
-            SELECT d.key, up.key IS NOT NULL AS deleted, o.key IS NOT NULL AS existed
+            SELECT d.key, up.key IS NOT NULL AS deleted, o.key IS NOT NULL AS existed, up.old_file, up.old_parts
               FROM d LEFT JOIN up ON up.key = d.key LEFT JOIN %1$s.objects o ON o.key = d.key""";
 
     private final DataSource main;
@@ -112,16 +112,22 @@ public final class ObjectDeleter {
             conditionOf.put(keys[i], conditions[i]);
         }
         List<DeletionResult> results = new ArrayList<>(keys.length);
+        List<Long> released = new ArrayList<>();
         try (PreparedStatement ps = c.prepareStatement(String.format(DELETE_ALL, ns.schema()))) {
             ps.setArray(1, c.createArrayOf("text", keys));
             ps.setArray(2, c.createArrayOf("text", conditions));
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     String key = rs.getString(1);
-                    results.add(outcome(key, conditionOf.get(key), rs.getBoolean(2), rs.getBoolean(3)));
+                    boolean deleted = rs.getBoolean(2);
+                    results.add(outcome(key, conditionOf.get(key), deleted, rs.getBoolean(3)));
+                    if (deleted) {
+                        released.addAll(FileRefs.of(rs, 4, 5));
+                    }
                 }
             }
         }
+        FileRefs.release(c, ns, released);
         return results;
     }
 

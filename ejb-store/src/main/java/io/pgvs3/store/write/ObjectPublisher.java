@@ -12,64 +12,57 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * Publishes object rows inside the caller's transaction, under the per-key advisory lock.
- * A replaced row's files are queued as garbage by the same statement (PostgreSQL 18
- * {@code RETURNING old.*}), so a file becomes garbage exactly when its last reference goes.
+ * Publishes and deletes object rows inside the caller's transaction, under the per-key advisory lock.
+ * The statement that replaces or deletes a row returns its files (PostgreSQL 18 {@code RETURNING
+ * old.*}); those that nothing else references any more are queued as garbage before commit
+ * ({@link FileRefs}).
  */
-final class ObjectPublisher {
+public final class ObjectPublisher {
 
-    /**
-     * Queues the old rows' files; expects a CTE named {@code up} with {@code old_file, old_parts}. The
-     * statement goes on with its final SELECT.
-     */
-    static final String QUEUE_GARBAGE = """
-            , queued AS (
-                INSERT INTO %1$s.garbage (file_id)
-                SELECT DISTINCT f FROM up, unnest(array_prepend(up.old_file, coalesce(up.old_parts, '{}'::int8[]))) AS f
-                 WHERE f IS NOT NULL
-                ON CONFLICT DO NOTHING)
-            """;
+    private static final String COLUMNS = """
+            key, size, etag, sha256, content_type, user_metadata, inline_data, inline_zstd, file_id,
+            parts, part_ends, content_headers, checksum_algorithm, checksum_type, checksum_value""";
 
-    static final String QUEUE_OLD = QUEUE_GARBAGE + "SELECT modified_at FROM up";
+    private static final String VALUES = "?, ?, ?, ?, ?, ?, ?, ?, ?, ?::int8[], ?::int8[], ?, ?, ?, ?";
 
     private static final String UPSERT = """
-            WITH up AS (
-                INSERT INTO %1$s.objects AS o (key, size, etag, sha256, content_type, user_metadata,
-                                               inline_data, inline_zstd, file_id, content_headers,
-                                               checksum_algorithm, checksum_type, checksum_value,
-                                               created_at, modified_at)
-                SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, t.ts, t.ts FROM (SELECT clock_timestamp() AS ts) t
-                ON CONFLICT (key) DO UPDATE SET
-                    size = excluded.size, etag = excluded.etag, sha256 = excluded.sha256,
-                    content_type = excluded.content_type, user_metadata = excluded.user_metadata,
-                    inline_data = excluded.inline_data, inline_zstd = excluded.inline_zstd,
-                    file_id = excluded.file_id, parts = NULL, part_ends = NULL,
-                    content_headers = excluded.content_headers, checksum_algorithm = excluded.checksum_algorithm,
-                    checksum_type = excluded.checksum_type, checksum_value = excluded.checksum_value,
-                    expires_at = NULL, origin_validator = NULL, modified_at = excluded.modified_at
-                RETURNING old.file_id AS old_file, old.parts AS old_parts, new.modified_at)
-            """ + QUEUE_OLD;
+            INSERT INTO %1$s.objects AS o (""" + COLUMNS + """
+            , created_at, modified_at)
+            SELECT""" + " " + VALUES + """
+            , t.ts, t.ts FROM (SELECT clock_timestamp() AS ts) t
+            ON CONFLICT (key) DO UPDATE SET
+                size = excluded.size, etag = excluded.etag, sha256 = excluded.sha256,
+                content_type = excluded.content_type, user_metadata = excluded.user_metadata,
+                inline_data = excluded.inline_data, inline_zstd = excluded.inline_zstd,
+                file_id = excluded.file_id, parts = excluded.parts, part_ends = excluded.part_ends,
+                content_headers = excluded.content_headers, checksum_algorithm = excluded.checksum_algorithm,
+                checksum_type = excluded.checksum_type, checksum_value = excluded.checksum_value,
+                expires_at = NULL, origin_validator = NULL, modified_at = excluded.modified_at
+            RETURNING new.modified_at, old.file_id, old.parts""";
 
     private static final String CREATE_ONLY = """
-            INSERT INTO %1$s.objects (key, size, etag, sha256, content_type, user_metadata,
-                                      inline_data, inline_zstd, file_id, content_headers,
-                                      checksum_algorithm, checksum_type, checksum_value, created_at, modified_at)
-            SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, t.ts, t.ts FROM (SELECT clock_timestamp() AS ts) t
+            INSERT INTO %1$s.objects (""" + COLUMNS + """
+            , created_at, modified_at)
+            SELECT""" + " " + VALUES + """
+            , t.ts, t.ts FROM (SELECT clock_timestamp() AS ts) t
             ON CONFLICT (key) DO NOTHING
-            RETURNING modified_at""";
+            RETURNING modified_at, NULL::int8, NULL::int8[]""";
 
     private static final String REPLACE_IF_MATCH = """
-            WITH up AS (
-                UPDATE %1$s.objects SET
-                    key = ?, size = ?, etag = ?, sha256 = ?, content_type = ?, user_metadata = ?,
-                    inline_data = ?, inline_zstd = ?, file_id = ?, content_headers = ?,
-                    checksum_algorithm = ?, checksum_type = ?, checksum_value = ?, parts = NULL, part_ends = NULL,
-                    expires_at = NULL, origin_validator = NULL, modified_at = clock_timestamp()
-                 WHERE key = ? AND etag = ?
-                RETURNING old.file_id AS old_file, old.parts AS old_parts, new.modified_at)
-            """ + QUEUE_OLD;
+            UPDATE %1$s.objects SET
+                key = ?, size = ?, etag = ?, sha256 = ?, content_type = ?, user_metadata = ?,
+                inline_data = ?, inline_zstd = ?, file_id = ?, parts = ?::int8[], part_ends = ?::int8[],
+                content_headers = ?, checksum_algorithm = ?, checksum_type = ?, checksum_value = ?,
+                expires_at = NULL, origin_validator = NULL, modified_at = clock_timestamp()
+             WHERE key = ? AND etag = ?
+            RETURNING new.modified_at, old.file_id, old.parts""";
+
+    private static final String DELETE = """
+            DELETE FROM %1$s.objects WHERE key = ? RETURNING modified_at, file_id, parts""";
 
     private ObjectPublisher() {
     }
@@ -80,7 +73,18 @@ final class ObjectPublisher {
      * @return the new Last-Modified
      * @throws StoreException PRECONDITION_FAILED (the caller rolls back)
      */
-    static Instant publish(Connection c, Namespace ns, NewObject o, WriteCondition condition) throws SQLException {
+    public static Instant publish(Connection c, Namespace ns, NewObject o, WriteCondition condition)
+            throws SQLException {
+        return publish(c, ns, o, condition, List.of());
+    }
+
+    /**
+     * {@link #publish(Connection, Namespace, NewObject, WriteCondition)}, also releasing {@code dropped}:
+     * files whose references the caller removed in this transaction (one {@link FileRefs#release} per
+     * transaction).
+     */
+    public static Instant publish(Connection c, Namespace ns, NewObject o, WriteCondition condition,
+                                  List<Long> dropped) throws SQLException {
         Locks.lockObjectKey(c, ns.id(), o.key());
         String sql;
         if (condition != null && condition.createOnly()) {
@@ -90,6 +94,8 @@ final class ObjectPublisher {
         } else {
             sql = UPSERT;
         }
+        Instant modified;
+        List<Long> released = new ArrayList<>(dropped);
         try (PreparedStatement ps = c.prepareStatement(String.format(sql, ns.schema()))) {
             int i = bindRow(c, ps, o);
             if (sql == REPLACE_IF_MATCH) {
@@ -102,9 +108,12 @@ final class ObjectPublisher {
                             ? "key " + o.key() + " already exists"
                             : "key " + o.key() + " does not exist with ETag " + condition.ifMatchEtag());
                 }
-                return rs.getTimestamp(1).toInstant();
+                modified = rs.getTimestamp(1).toInstant();
+                released.addAll(FileRefs.of(rs, 2, 3));
             }
         }
+        FileRefs.release(c, ns, released);
+        return modified;
     }
 
     private static int bindRow(Connection c, PreparedStatement ps, NewObject o) throws SQLException {
@@ -122,11 +131,30 @@ final class ObjectPublisher {
         } else {
             ps.setLong(i++, o.fileId());
         }
+        ps.setArray(i++, o.parts() == null ? null : c.createArrayOf("int8", o.parts()));
+        ps.setArray(i++, o.partEnds() == null ? null : c.createArrayOf("int8", o.partEnds()));
         ps.setArray(i++, c.createArrayOf("text", o.contentHeaders()));
         ObjectChecksum checksum = o.checksum();
         ps.setString(i++, checksum == null ? null : checksum.algorithm().name());
         ps.setString(i++, checksum == null ? null : checksum.type().name());
         ps.setString(i++, checksum == null ? null : checksum.value());
         return i;
+    }
+
+    /** Deletes the key under its lock; returns whether a row existed. */
+    static boolean delete(Connection c, Namespace ns, String key) throws SQLException {
+        Locks.lockObjectKey(c, ns.id(), key);
+        List<Long> released;
+        try (PreparedStatement ps = c.prepareStatement(String.format(DELETE, ns.schema()))) {
+            ps.setString(1, key);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) {
+                    return false;
+                }
+                released = FileRefs.of(rs, 2, 3);
+            }
+        }
+        FileRefs.release(c, ns, released);
+        return true;
     }
 }

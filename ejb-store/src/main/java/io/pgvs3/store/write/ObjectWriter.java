@@ -8,9 +8,8 @@ import io.pgvs3.store.chunk.BlockCodec;
 import io.pgvs3.store.chunk.ChunkFormat;
 import io.pgvs3.store.namespace.Namespace;
 import io.pgvs3.store.namespace.NamespaceCache;
-import io.pgvs3.store.namespace.Namespaces;
 import io.pgvs3.store.sql.SqlErrors;
-import java.io.IOException;
+import io.pgvs3.store.sql.Transactions;
 import java.io.InputStream;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -26,8 +25,6 @@ import javax.sql.DataSource;
 public final class ObjectWriter {
 
     private static final Logger LOG = Logger.getLogger(ObjectWriter.class.getName());
-
-    static final int READ_BUFFER = 256 * 1024;
 
     private final DataSource main;
     private final DataSource chunk;
@@ -50,13 +47,13 @@ public final class ObjectWriter {
         WriteRequest request = WriteRequest.of(spec);
         long declared = spec.declaredLength();
         if (declared > ChunkFormat.MAX_FILE_BYTES) {
-            throw tooLarge();
+            throw FileSink.tooLarge();
         }
         byte[] head = null;
         int headLength = 0;
         if (declared <= ChunkFormat.INLINE_MAX) {
             head = new byte[ChunkFormat.INLINE_MAX + 1];
-            headLength = readUpTo(body, head);
+            headLength = FileSink.readUpTo(body, head);
             if (declared >= 0 && headLength > declared) {
                 throw incomplete("the body runs past its declared length " + declared, null);
             }
@@ -80,7 +77,7 @@ public final class ObjectWriter {
         try (Connection c = main.getConnection()) {
             c.setAutoCommit(false);
             try {
-                Namespace ns = lockNamespace(c, spec.bucket());
+                Namespace ns = namespaces.lockForWrite(c, spec.bucket());
                 Instant modified = ObjectPublisher.publish(c, ns, object, spec.condition());
                 c.commit();
                 return new PutResult(result.etag(), result.size(), modified, request.checksum(), true);
@@ -93,31 +90,23 @@ public final class ObjectWriter {
         }
     }
 
-    private static final String SET_NO_TIMEOUT = "SET LOCAL statement_timeout = 0";
-
     private PutResult putChunked(WriteRequest request, PutSpec spec, byte[] head, int headLength, InputStream body) {
         long started = System.nanoTime();
         try (Connection c = chunk.getConnection()) {
             c.setAutoCommit(false);
             try (BlockCodec codec = new BlockCodec()) {
-                try (var s = c.createStatement()) {
-                    s.execute(SET_NO_TIMEOUT);
-                }
-                Namespace ns = lockNamespace(c, spec.bucket());
-                long fileId = ChunkCopy.allocateFileId(c);
-                BodyDigests digests = new BodyDigests();
-                try (ChunkCopy copy = ChunkCopy.open(c, ns, fileId, codec, copyBatch)) {
+                Transactions.liftStatementTimeout(c);
+                Namespace ns = namespaces.lockForWrite(c, spec.bucket());
+                BodyDigests.Result result;
+                long fileId;
+                try (FileSink file = FileSink.open(c, ns, codec, copyBatch, spec.declaredLength())) {
+                    fileId = file.fileId();
                     if (headLength > 0) {
-                        feed(copy, digests, spec.declaredLength(), head, headLength);
+                        file.append(head, 0, headLength);
                     }
-                    byte[] buffer = new byte[READ_BUFFER];
-                    int n;
-                    while ((n = readUpTo(body, buffer)) > 0) {
-                        feed(copy, digests, spec.declaredLength(), buffer, n);
-                    }
-                    copy.finish();
+                    file.drain(body);
+                    result = request.verify(file.finish());
                 }
-                BodyDigests.Result result = request.verify(digests.finish());
                 NewObject object = request.object(result, null, false, fileId);
                 Instant modified = ObjectPublisher.publish(c, ns, object, spec.condition());
                 c.commit();
@@ -133,44 +122,7 @@ public final class ObjectWriter {
         }
     }
 
-    private Namespace lockNamespace(Connection c, String bucket) throws SQLException {
-        Namespace ns = Namespaces.findForWrite(c, bucket).orElse(null);
-        if (ns == null) {
-            namespaces.evict(bucket);
-            throw NamespaceCache.noSuchBucket(bucket);
-        }
-        namespaces.remember(ns);
-        return ns;
-    }
-
-    private static void feed(ChunkCopy copy, BodyDigests digests, long declared, byte[] b, int n)
-            throws SQLException {
-        long total = digests.bytes() + n;
-        if (declared >= 0 && total > declared) {
-            throw incomplete("the body runs past its declared length " + declared, null);
-        }
-        if (total > ChunkFormat.MAX_FILE_BYTES) {
-            throw tooLarge();
-        }
-        digests.update(b, 0, n);
-        copy.write(b, 0, n);
-    }
-
-    /** Reads until {@code buffer} is full or the body ends; IOException ⇒ INCOMPLETE_BODY. */
-    private static int readUpTo(InputStream body, byte[] buffer) {
-        try {
-            return body.readNBytes(buffer, 0, buffer.length);
-        } catch (IOException e) {
-            throw incomplete("the body could not be read: " + e.getMessage(), e);
-        }
-    }
-
     static StoreException incomplete(String message, Throwable cause) {
         return new StoreException(StoreError.INCOMPLETE_BODY, message, cause);
-    }
-
-    private static StoreException tooLarge() {
-        return new StoreException(StoreError.ENTITY_TOO_LARGE,
-                "an object body holds at most " + ChunkFormat.MAX_FILE_BYTES + " bytes");
     }
 }

@@ -6,12 +6,11 @@ import io.pgvs3.store.api.checksum.ObjectChecksum;
 import io.pgvs3.store.api.error.StoreError;
 import io.pgvs3.store.api.error.StoreException;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.util.Map;
 import java.util.TreeMap;
 
 /** A PUT's validated metadata and the checks its body must pass before publication. */
-final class WriteRequest {
+public final class WriteRequest {
 
     static final String DEFAULT_CONTENT_TYPE = "application/octet-stream";
     static final int MAX_KEY_BYTES = 1024;
@@ -30,14 +29,18 @@ final class WriteRequest {
     }
 
     static WriteRequest of(PutSpec spec) {
-        String refused = keyRefusal(spec.key());
+        requireValidKey(spec.key());
+        ContentHeaders headers = spec.contentHeaders() == null ? ContentHeaders.NONE : spec.contentHeaders();
+        return new WriteRequest(spec, contentTypeOrDefault(spec.contentType()), flatten(spec.userMetadata()),
+                flatten(headers.asMap()));
+    }
+
+    /** @throws StoreException INVALID_ARGUMENT unless the key has 1..1024 UTF-8 bytes and no NUL */
+    public static void requireValidKey(String key) {
+        String refused = keyRefusal(key);
         if (refused != null) {
             throw new StoreException(StoreError.INVALID_ARGUMENT, refused);
         }
-        String type = spec.contentType() == null || spec.contentType().isBlank()
-                ? DEFAULT_CONTENT_TYPE : spec.contentType();
-        ContentHeaders headers = spec.contentHeaders() == null ? ContentHeaders.NONE : spec.contentHeaders();
-        return new WriteRequest(spec, type, flatten(spec.userMetadata()), flatten(headers.asMap()));
     }
 
     /** Why no object can have {@code key}, or null when one can. */
@@ -50,8 +53,15 @@ final class WriteRequest {
         return key.indexOf('\0') >= 0 ? "a key cannot contain U+0000" : null;
     }
 
-    /** {@code {b=2, a=1}} ⇒ {@code [a, 1, b, 2]}: names sorted, as stored in {@code user_metadata} and {@code content_headers}. */
-    static String[] flatten(Map<String, String> metadata) {
+    public static String contentTypeOrDefault(String contentType) {
+        return contentType == null || contentType.isBlank() ? DEFAULT_CONTENT_TYPE : contentType;
+    }
+
+    /**
+     * {@code {b=2, a=1}} ⇒ {@code [a, 1, b, 2]}: names sorted, as stored in {@code user_metadata} and
+     * {@code content_headers}.
+     */
+    public static String[] flatten(Map<String, String> metadata) {
         if (metadata == null || metadata.isEmpty()) {
             return new String[0];
         }
@@ -70,24 +80,14 @@ final class WriteRequest {
      * throw its own error); the body has been read to its end by now.
      */
     BodyDigests.Result verify(BodyDigests.Result body) {
-        long declared = spec.declaredLength();
-        if (declared >= 0 && body.size() != declared) {
-            throw ObjectWriter.incomplete("the body has " + body.size() + " bytes, " + declared + " were declared",
-                    null);
-        }
-        if (spec.expectedMd5() != null && !MessageDigest.isEqual(spec.expectedMd5(), body.md5())) {
-            throw new StoreException(StoreError.BAD_DIGEST, "the body does not match its Content-MD5");
-        }
-        if (spec.expectedSha256() != null && !MessageDigest.isEqual(spec.expectedSha256(), body.sha256())) {
-            throw new StoreException(StoreError.SHA256_MISMATCH, "the body does not match its signed SHA-256");
-        }
+        new BodyChecks(spec.declaredLength(), spec.expectedMd5(), spec.expectedSha256()).verify(body);
         checksum = spec.checksum() == null ? null : spec.checksum().get();
         return body;
     }
 
     NewObject object(BodyDigests.Result body, byte[] inlineData, boolean inlineZstd, Long fileId) {
         return new NewObject(spec.key(), body.size(), body.etag(), body.sha256(), contentType, userMetadata,
-                inlineData, inlineZstd, fileId, contentHeaders, checksum);
+                inlineData, inlineZstd, fileId, contentHeaders, checksum, null, null);
     }
 
     /** The checksum {@link #verify} obtained, or null. */

@@ -1,5 +1,10 @@
 package io.pgvs3.store.testing;
 
+import io.pgvs3.store.copy.ObjectCopier;
+import io.pgvs3.store.multipart.PartWriter;
+import io.pgvs3.store.multipart.UploadCompleter;
+import io.pgvs3.store.multipart.UploadLister;
+import io.pgvs3.store.multipart.UploadService;
 import io.pgvs3.store.namespace.BucketService;
 import io.pgvs3.store.namespace.NamespaceCache;
 import io.pgvs3.store.list.ObjectLister;
@@ -17,6 +22,11 @@ public final class Stores {
     public final ObjectReader reader;
     public final ObjectDeleter deleter;
     public final ObjectLister lister;
+    public final ObjectCopier copier;
+    public final UploadService uploads;
+    public final PartWriter parts;
+    public final UploadCompleter completer;
+    public final UploadLister uploadLister;
 
     public Stores() {
         this(PostgresExtension.main(), PostgresExtension.chunk());
@@ -30,6 +40,11 @@ public final class Stores {
         reader = new ObjectReader(main, chunk, namespaces);
         deleter = new ObjectDeleter(main, namespaces);
         lister = new ObjectLister(main, namespaces);
+        copier = new ObjectCopier(main, chunk, namespaces);
+        uploads = new UploadService(main, namespaces);
+        parts = new PartWriter(main, chunk, namespaces);
+        completer = new UploadCompleter(main, namespaces);
+        uploadLister = new UploadLister(main, namespaces);
     }
 
     /** Creates a bucket with a unique name and returns the name. */

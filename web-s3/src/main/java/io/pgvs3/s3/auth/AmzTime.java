@@ -8,8 +8,11 @@ import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.time.format.ResolverStyle;
 
-/** The two request-time formats S3 accepts: ISO 8601 basic ({@code x-amz-date}) and RFC 1123 ({@code Date}). */
-final class AmzTime {
+/**
+ * The two request-time formats S3 accepts: ISO 8601 basic ({@code x-amz-date}) and RFC 1123 ({@code Date},
+ * and the dates of conditional headers).
+ */
+public final class AmzTime {
     private static final DateTimeFormatter ISO_BASIC =
             DateTimeFormatter.ofPattern("uuuuMMdd'T'HHmmss'Z'").withResolverStyle(ResolverStyle.STRICT);
 
@@ -29,7 +32,7 @@ final class AmzTime {
     }
 
     /** Parses an RFC 1123 date such as {@code Fri, 24 May 2013 00:00:00 GMT}; null if invalid. */
-    static Instant parseRfc1123(String value) {
+    public static Instant parseRfc1123(String value) {
         if (value == null) {
             return null;
         }

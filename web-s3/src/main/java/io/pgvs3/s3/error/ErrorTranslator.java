@@ -1,6 +1,6 @@
 package io.pgvs3.s3.error;
 
-import io.pgvs3.s3.xml.XmlBodyException;
+import io.pgvs3.s3.xml.XmlInputException;
 import io.pgvs3.store.api.error.StoreError;
 import io.pgvs3.store.api.error.StoreException;
 import jakarta.ws.rs.NotAllowedException;
@@ -23,9 +23,9 @@ public final class ErrorTranslator {
             if (t instanceof StoreException store) {
                 return new S3Exception(fromStore(store.error()), messageFor(store), null, null, store);
             }
-            if (t instanceof XmlBodyException xml) {
-                return new S3Exception(xml.kind() == XmlBodyException.Kind.TOO_LARGE
-                        ? S3ErrorCode.MAX_MESSAGE_LENGTH_EXCEEDED : S3ErrorCode.MALFORMED_XML, xml.getMessage(), null, null, xml);
+            if (t instanceof XmlInputException xml) {
+                return new S3Exception(xml.tooLarge() ? S3ErrorCode.MAX_MESSAGE_LENGTH_EXCEEDED
+                        : S3ErrorCode.MALFORMED_XML);
             }
             S3Exception fromAuth = AuthErrors.translate(t);
             if (fromAuth != null) {
@@ -59,13 +59,18 @@ public final class ErrorTranslator {
             case ENTITY_TOO_LARGE -> S3ErrorCode.ENTITY_TOO_LARGE;
             case INVALID_ARGUMENT -> S3ErrorCode.INVALID_ARGUMENT;
             case UNAVAILABLE -> S3ErrorCode.SERVICE_UNAVAILABLE;
+            case NO_SUCH_UPLOAD -> S3ErrorCode.NO_SUCH_UPLOAD;
+            case INVALID_PART -> S3ErrorCode.INVALID_PART;
+            case INVALID_PART_ORDER -> S3ErrorCode.INVALID_PART_ORDER;
+            case ENTITY_TOO_SMALL -> S3ErrorCode.ENTITY_TOO_SMALL;
         };
     }
 
     /** Store messages may name internals (schemas, SQL); clients get S3's wording for those. */
     private static String messageFor(StoreException store) {
         return switch (store.error()) {
-            case UNAVAILABLE, INCOMPLETE_BODY, PRECONDITION_FAILED, NO_SUCH_KEY -> fromStore(store.error()).message();
+            case UNAVAILABLE, INCOMPLETE_BODY, PRECONDITION_FAILED, NO_SUCH_KEY, NO_SUCH_UPLOAD, INVALID_PART,
+                    INVALID_PART_ORDER, ENTITY_TOO_SMALL -> fromStore(store.error()).message();
             default -> store.getMessage() == null ? fromStore(store.error()).message() : store.getMessage();
         };
     }

@@ -10,6 +10,7 @@ public enum S3ErrorCode {
     CONDITIONAL_REQUEST_CONFLICT(409, "ConditionalRequestConflict",
             "A conflicting operation occurred. If using PutObject you can retry the request."),
     ENTITY_TOO_LARGE(400, "EntityTooLarge", "Your proposed upload exceeds the maximum allowed object size."),
+    ENTITY_TOO_SMALL(400, "EntityTooSmall", "Your proposed upload is smaller than the minimum allowed object size."),
     INCOMPLETE_BODY(400, "IncompleteBody", "You did not provide the number of bytes specified by the Content-Length HTTP header."),
     INTERNAL_ERROR(500, "InternalError", "We encountered an internal error. Please try again."),
     AUTHORIZATION_QUERY_PARAMETERS_ERROR(400, "AuthorizationQueryParametersError",
@@ -19,6 +20,11 @@ public enum S3ErrorCode {
     INVALID_ARGUMENT(400, "InvalidArgument", "Invalid Argument"),
     INVALID_BUCKET_NAME(400, "InvalidBucketName", "The specified bucket is not valid."),
     INVALID_DIGEST(400, "InvalidDigest", "The Content-MD5 you specified is not valid."),
+    INVALID_PART(400, "InvalidPart", "One or more of the specified parts could not be found. The part might not have"
+            + " been uploaded, or the specified entity tag might not have matched the part's entity tag."),
+    INVALID_PART_NUMBER(416, "InvalidPartNumber", "The requested partnumber is not satisfiable"),
+    INVALID_PART_ORDER(400, "InvalidPartOrder",
+            "The list of parts was not in ascending order. The parts list must be specified in order by part number."),
     INVALID_RANGE(416, "InvalidRange", "The requested range is not satisfiable"),
     INVALID_REQUEST(400, "InvalidRequest", "Invalid Request"),
     INVALID_URI(400, "InvalidURI", "Couldn't parse the specified URI."),
@@ -31,6 +37,8 @@ public enum S3ErrorCode {
     MISSING_CONTENT_LENGTH(411, "MissingContentLength", "You must provide the Content-Length HTTP header."),
     NO_SUCH_BUCKET(404, "NoSuchBucket", "The specified bucket does not exist"),
     NO_SUCH_KEY(404, "NoSuchKey", "The specified key does not exist."),
+    NO_SUCH_UPLOAD(404, "NoSuchUpload", "The specified multipart upload does not exist. The upload ID might be"
+            + " invalid, or the multipart upload might have been aborted or completed."),
     NO_SUCH_VERSION(404, "NoSuchVersion", "The specified version does not exist."),
     NOT_IMPLEMENTED(501, "NotImplemented", "A header you provided implies functionality that is not implemented."),
     PRECONDITION_FAILED(412, "PreconditionFailed", "At least one of the pre-conditions you specified did not hold"),

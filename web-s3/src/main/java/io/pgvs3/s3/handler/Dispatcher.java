@@ -19,6 +19,12 @@ public class Dispatcher {
     private ObjectWriteHandler writes;
     @Inject
     private DeleteObjectsHandler batchDeletes;
+    @Inject
+    private MultipartHandler multipart;
+    @Inject
+    private UploadListHandler uploads;
+    @Inject
+    private CopyHandler copies;
 
     public Response dispatch(S3Call call) {
         return switch (call.route().operation()) {
@@ -34,6 +40,14 @@ public class Dispatcher {
             case DELETE_OBJECTS -> batchDeletes.deleteObjects(call);
             case GET_OBJECT -> reads.get(call);
             case HEAD_OBJECT -> reads.head(call);
+            case COPY_OBJECT -> copies.copyObject(call);
+            case CREATE_MULTIPART_UPLOAD -> multipart.create(call);
+            case UPLOAD_PART -> multipart.uploadPart(call);
+            case UPLOAD_PART_COPY -> copies.uploadPartCopy(call);
+            case COMPLETE_MULTIPART_UPLOAD -> multipart.complete(call);
+            case ABORT_MULTIPART_UPLOAD -> multipart.abort(call);
+            case LIST_PARTS -> uploads.listParts(call);
+            case LIST_MULTIPART_UPLOADS -> uploads.listUploads(call);
             case METHOD_NOT_ALLOWED -> throw call.error(S3ErrorCode.METHOD_NOT_ALLOWED);
             case UNSUPPORTED_SUBRESOURCE -> throw call.error(S3ErrorCode.NOT_IMPLEMENTED,
                     "The '" + call.route().detail() + "' request is not implemented by this gateway.");

@@ -68,25 +68,13 @@ public class ListHandler {
 
     /** Contents and CommonPrefixes interleaved in key order, as S3 returns them. */
     private static void writeEntries(XmlDocument xml, ListPage page, ListParams params) {
-        Iterator<ObjectSummary> contents = page.objects().iterator();
-        Iterator<String> prefixes = page.commonPrefixes().iterator();
-        ObjectSummary object = contents.hasNext() ? contents.next() : null;
-        String prefix = prefixes.hasNext() ? prefixes.next() : null;
-        while (object != null || prefix != null) {
-            if (prefix == null || (object != null && object.key().compareTo(prefix) < 0)) {
-                xml.start("Contents")
-                        .element("Key", params.encode(object.key()))
-                        .element("LastModified", HttpDates.xml(object.lastModified()))
-                        .element("ETag", "\"" + object.etag() + "\"")
-                        .element("Size", object.size())
-                        .element("StorageClass", "STANDARD")
-                        .end();
-                object = contents.hasNext() ? contents.next() : null;
-            } else {
-                xml.start("CommonPrefixes").element("Prefix", params.encode(prefix)).end();
-                prefix = prefixes.hasNext() ? prefixes.next() : null;
-            }
-        }
+        KeyOrder.interleave(page.objects(), ObjectSummary::key, page.commonPrefixes(), object -> xml.start("Contents")
+                .element("Key", params.encode(object.key()))
+                .element("LastModified", HttpDates.xml(object.lastModified()))
+                .element("ETag", "\"" + object.etag() + "\"")
+                .element("Size", object.size())
+                .element("StorageClass", "STANDARD")
+                .end(), prefix -> xml.start("CommonPrefixes").element("Prefix", params.encode(prefix)).end());
     }
 
     private static String emptyToNull(String value) {
@@ -99,36 +87,13 @@ public class ListHandler {
         static ListParams of(S3Call call) {
             String prefix = call.param("prefix");
             String delimiter = call.param("delimiter");
-            String encoding = call.param("encoding-type");
-            if (encoding != null && !"url".equals(encoding)) {
-                throw call.error(S3ErrorCode.INVALID_ARGUMENT, "Invalid Encoding Method specified in Request");
-            }
-            return new ListParams(prefix == null ? "" : prefix, emptyToNull(delimiter), maxKeys(call), encoding);
+            String encoding = QueryParams.encodingType(call);
+            return new ListParams(prefix == null ? "" : prefix, emptyToNull(delimiter),
+                    QueryParams.maxEntries(call, "max-keys", MAX_KEYS), encoding);
         }
 
-        private static int maxKeys(S3Call call) {
-            String value = call.param("max-keys");
-            if (value == null) {
-                return MAX_KEYS;
-            }
-            try {
-                int requested = Integer.parseInt(value.trim());
-                if (requested < 0) {
-                    throw new NumberFormatException();
-                }
-                return Math.min(requested, MAX_KEYS);
-            } catch (NumberFormatException e) {
-                throw call.error(S3ErrorCode.INVALID_ARGUMENT, "Provided max-keys not an integer or within integer range");
-            }
-        }
-
-        /** With encoding-type=url, names go out URL-encoded (space as +, / kept) so any byte survives XML. */
         String encode(String value) {
-            if (value == null || encodingType == null) {
-                return value;
-            }
-            return java.net.URLEncoder.encode(value, StandardCharsets.UTF_8).replace("%2F", "/").replace("*", "%2A")
-                    .replace("%7E", "~");
+            return QueryParams.encode(value, encodingType);
         }
     }
 }

@@ -12,8 +12,8 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
 
 /**
- * GetObject and HeadObject. Metadata comes fresh from PostgreSQL on every request; conditional headers
- * are decided on it before the range, as RFC 9110 orders them.
+ * GetObject and HeadObject: whole, by Range, or by partNumber. Metadata comes fresh from PostgreSQL on
+ * every request; conditional headers are decided on it before the range, as RFC 9110 orders them.
  */
 @ApplicationScoped
 public class ObjectReadHandler {
@@ -27,7 +27,7 @@ public class ObjectReadHandler {
         if (notModified != null) {
             return notModified;
         }
-        return ObjectHeaders.of(call, meta, resolveRange(call, meta).range()).build();
+        return PartReads.partsCount(ObjectHeaders.of(call, meta, requestedRange(call, meta)), call, meta).build();
     }
 
     public Response get(S3Call call) {
@@ -36,9 +36,9 @@ public class ObjectReadHandler {
         if (notModified != null) {
             return notModified;
         }
-        RangeHeader.Resolution resolution = resolveRange(call, meta);
-        ByteRange range = resolution.range() != null ? resolution.range() : ByteRange.whole(meta.size());
-        Response.ResponseBuilder response = ObjectHeaders.of(call, meta, resolution.range());
+        ByteRange requested = requestedRange(call, meta);
+        ByteRange range = requested != null ? requested : ByteRange.whole(meta.size());
+        Response.ResponseBuilder response = PartReads.partsCount(ObjectHeaders.of(call, meta, requested), call, meta);
         if (range == null) {
             return response.build();
         }
@@ -60,11 +60,15 @@ public class ObjectReadHandler {
         };
     }
 
-    private static RangeHeader.Resolution resolveRange(S3Call call, ObjectMeta meta) {
+    /** The part asked for with ?partNumber, else the Range header's bytes; null for the whole object. */
+    private static ByteRange requestedRange(S3Call call, ObjectMeta meta) {
+        if (PartReads.requested(call)) {
+            return PartReads.range(call, meta);
+        }
         RangeHeader.Resolution resolution = RangeHeader.resolve(call.header("Range"), meta.size());
         if (resolution.unsatisfiable()) {
             throw call.error(S3ErrorCode.INVALID_RANGE);
         }
-        return resolution;
+        return resolution.range();
     }
 }

@@ -64,10 +64,9 @@ public final class S3Router {
         boolean upload = query.contains("uploadId");
         boolean copy = request.hasHeader().test("x-amz-copy-source");
         S3Operation operation = switch (method) {
-            // partNumber on GET/HEAD reads one part of a multipart object: not served yet
-            case "GET" -> upload ? S3Operation.LIST_PARTS
-                    : query.contains("partNumber") ? S3Operation.UNSUPPORTED_SUBRESOURCE : S3Operation.GET_OBJECT;
-            case "HEAD" -> query.contains("partNumber") ? S3Operation.UNSUPPORTED_SUBRESOURCE : S3Operation.HEAD_OBJECT;
+            // partNumber on GET/HEAD reads one part: still GetObject/HeadObject, as in S3
+            case "GET" -> upload ? S3Operation.LIST_PARTS : S3Operation.GET_OBJECT;
+            case "HEAD" -> S3Operation.HEAD_OBJECT;
             case "PUT" -> {
                 if (upload || query.contains("partNumber")) {
                     yield copy ? S3Operation.UPLOAD_PART_COPY : S3Operation.UPLOAD_PART;

@@ -1,6 +1,5 @@
 /**
- * S3 XML: StAX writers for response documents ({@link io.pgvs3.s3.xml.XmlDocument}) and the one bounded,
- * hardened reader for request bodies ({@link io.pgvs3.s3.xml.BoundedXml}, failures as
- * {@link io.pgvs3.s3.xml.XmlBodyException}). Pure Java; depends on nothing else of the WAR.
+ * S3 XML: StAX writers for response documents, and the hardened reader of request documents (size cap,
+ * no DTDs, no entities) that yields a small element tree. Knows no S3 operation and no JAX-RS.
  */
 package io.pgvs3.s3.xml;

@@ -3,23 +3,21 @@ package io.pgvs3.s3.error;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.pgvs3.s3.xml.BoundedXml;
-import io.pgvs3.s3.xml.XmlBodyException;
+import io.pgvs3.s3.xml.XmlInputException;
+import io.pgvs3.s3.xml.XmlReader;
 import io.pgvs3.store.api.error.StoreError;
 import io.pgvs3.store.api.error.StoreException;
 import java.io.ByteArrayInputStream;
-import java.io.InputStream;
 import org.junit.jupiter.api.Test;
 
 class ErrorTranslatorTest {
 
     @Test
     void requestXmlFailuresGetS3sCodes() {
-        XmlBodyException tooLarge = assertThrows(XmlBodyException.class,
-                () -> BoundedXml.parse(InputStream.nullInputStream(), 10, 5));
+        XmlInputException tooLarge = assertThrows(XmlInputException.class,
+                () -> XmlReader.readBody(new ByteArrayInputStream(new byte[10]), 5));
         assertEquals(S3ErrorCode.MAX_MESSAGE_LENGTH_EXCEEDED, ErrorTranslator.translate(tooLarge).code());
-        XmlBodyException malformed = assertThrows(XmlBodyException.class,
-                () -> BoundedXml.parse(new ByteArrayInputStream("<a>".getBytes()), -1, 100));
+        XmlInputException malformed = assertThrows(XmlInputException.class, () -> XmlReader.parse("<a>".getBytes()));
         assertEquals(S3ErrorCode.MALFORMED_XML, ErrorTranslator.translate(malformed).code());
     }
 

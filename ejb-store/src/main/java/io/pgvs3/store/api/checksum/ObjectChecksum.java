@@ -27,6 +27,12 @@ public record ObjectChecksum(ChecksumAlgorithm algorithm, ChecksumType type, Str
     }
 
     /** The full-object checksum with raw digest {@code digest}. */
+    /** From the stored columns {@code checksum_algorithm, checksum_type, checksum_value}; null when none. */
+    public static ObjectChecksum ofStored(String algorithm, String type, String value) {
+        return algorithm == null ? null
+                : new ObjectChecksum(ChecksumAlgorithm.valueOf(algorithm), ChecksumType.valueOf(type), value);
+    }
+
     public static ObjectChecksum fullObject(ChecksumAlgorithm algorithm, byte[] digest) {
         return new ObjectChecksum(algorithm, ChecksumType.FULL_OBJECT, Checksums.base64(digest));
     }

@@ -16,5 +16,13 @@ public enum StoreError {
     ENTITY_TOO_LARGE,
     INVALID_ARGUMENT,
     /** The database is unreachable or refused the work. */
-    UNAVAILABLE
+    UNAVAILABLE,
+    /** The multipart upload does not exist (never created, completed or aborted) or belongs to another key. */
+    NO_SUCH_UPLOAD,
+    /** A part listed to complete an upload was never uploaded, or its ETag differs. */
+    INVALID_PART,
+    /** The parts listed to complete an upload are not in strictly ascending order. */
+    INVALID_PART_ORDER,
+    /** A part other than the last is smaller than the minimum part size. */
+    ENTITY_TOO_SMALL
 }

@@ -1,0 +1,16 @@
+package io.pgvs3.store.api;
+
+/**
+ * UploadPart (or the target of UploadPartCopy) except its body.
+ *
+ * @param partNumber     1..10000
+ * @param declaredLength the decoded body length when declared, else -1 (ignored by copies)
+ * @param expectedMd5    Content-MD5 (16 raw bytes) to verify, or null
+ * @param expectedSha256 the signed payload hash (32 raw bytes) to verify, or null
+ */
+public record PartSpec(String bucket, String key, String uploadId, int partNumber, long declaredLength,
+                       byte[] expectedMd5, byte[] expectedSha256) {
+
+    public static final int MIN_PART_NUMBER = 1;
+    public static final int MAX_PART_NUMBER = 10_000;
+}

@@ -1,0 +1,96 @@
+package io.pgvs3.store.ejb;
+
+import io.pgvs3.store.api.ByteRange;
+import io.pgvs3.store.api.CompleteSpec;
+import io.pgvs3.store.api.CopySource;
+import io.pgvs3.store.api.MultipartStore;
+import io.pgvs3.store.api.PartInfo;
+import io.pgvs3.store.api.PartPage;
+import io.pgvs3.store.api.PartSpec;
+import io.pgvs3.store.api.PutResult;
+import io.pgvs3.store.api.UploadInfo;
+import io.pgvs3.store.api.UploadPage;
+import io.pgvs3.store.api.UploadQuery;
+import io.pgvs3.store.api.UploadSpec;
+import io.pgvs3.store.multipart.PartWriter;
+import io.pgvs3.store.multipart.UploadCompleter;
+import io.pgvs3.store.multipart.UploadLister;
+import io.pgvs3.store.multipart.UploadService;
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.Resource;
+import jakarta.ejb.EJB;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionManagement;
+import jakarta.ejb.TransactionManagementType;
+import java.io.InputStream;
+import javax.sql.DataSource;
+
+/** {@link MultipartStore} over the upload service, part writer, completer and lister. */
+@Stateless
+@TransactionManagement(TransactionManagementType.BEAN)
+public class MultipartStoreBean implements MultipartStore {
+
+    @Resource(lookup = "jdbc/pgvs3/main")
+    private DataSource main;
+
+    @Resource(lookup = "jdbc/pgvs3/chunk")
+    private DataSource chunk;
+
+    @EJB
+    private LayoutBean layout;
+
+    private UploadService uploads;
+    private PartWriter parts;
+    private UploadCompleter completer;
+    private UploadLister lister;
+
+    @PostConstruct
+    void init() {
+        uploads = new UploadService(main, layout.namespaces());
+        parts = new PartWriter(main, chunk, layout.namespaces());
+        completer = new UploadCompleter(main, layout.namespaces());
+        lister = new UploadLister(main, layout.namespaces());
+    }
+
+    @Override
+    public UploadInfo create(UploadSpec spec) {
+        layout.requireLayout();
+        return uploads.create(spec);
+    }
+
+    @Override
+    public PartInfo uploadPart(PartSpec spec, InputStream body) {
+        layout.requireLayout();
+        return parts.upload(spec, body);
+    }
+
+    @Override
+    public PartInfo copyPart(PartSpec spec, CopySource source, ByteRange range) {
+        layout.requireLayout();
+        return parts.copy(spec, source, range);
+    }
+
+    @Override
+    public PutResult complete(CompleteSpec spec) {
+        layout.requireLayout();
+        return completer.complete(spec);
+    }
+
+    @Override
+    public void abort(String bucket, String key, String uploadId) {
+        layout.requireLayout();
+        uploads.abort(bucket, key, uploadId);
+    }
+
+    @Override
+    public PartPage listParts(String bucket, String key, String uploadId, int afterPartNumber, int maxParts) {
+        layout.requireLayout();
+        return uploads.listParts(bucket, key, uploadId, afterPartNumber, maxParts);
+    }
+
+    @Override
+    public UploadPage listUploads(UploadQuery query) {
+        layout.requireLayout();
+        return lister.list(query);
+    }
+}

@@ -1,0 +1,131 @@
+package io.pgvs3.store.multipart;
+
+import io.pgvs3.store.api.ByteRange;
+import io.pgvs3.store.api.CopySource;
+import io.pgvs3.store.api.PartInfo;
+import io.pgvs3.store.api.PartSpec;
+import io.pgvs3.store.api.error.StoreError;
+import io.pgvs3.store.api.error.StoreException;
+import io.pgvs3.store.chunk.BlockCodec;
+import io.pgvs3.store.chunk.ChunkFormat;
+import io.pgvs3.store.copy.FileCloner;
+import io.pgvs3.store.copy.SourceRows;
+import io.pgvs3.store.copy.StoredObject;
+import io.pgvs3.store.namespace.Namespace;
+import io.pgvs3.store.namespace.NamespaceCache;
+import io.pgvs3.store.read.ObjectReader;
+import io.pgvs3.store.sql.Transactions;
+import io.pgvs3.store.write.BodyChecks;
+import io.pgvs3.store.write.BodyDigests;
+import io.pgvs3.store.write.CopyFramer;
+import io.pgvs3.store.write.FileRefs;
+import io.pgvs3.store.write.FileSink;
+import java.io.IOException;
+import java.io.InputStream;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.HexFormat;
+import java.util.List;
+import javax.sql.DataSource;
+
+/**
+ * UploadPart and UploadPartCopy. Each part is a new file written in one transaction on a chunk-pool
+ * connection, by the same streaming COPY writer as PUT; parts of one upload stream in parallel and take
+ * the upload row's share lock only to record themselves. UploadPartCopy of a whole single-file object
+ * copies its chunk rows inside PostgreSQL; any other range is streamed from the source's rows (read on
+ * the main pool) into the new file through the gateway's bounded buffers.
+ */
+public final class PartWriter {
+
+    private final DataSource main;
+    private final DataSource chunk;
+    private final NamespaceCache namespaces;
+    private final ObjectReader sourceReader;
+
+    public PartWriter(DataSource main, DataSource chunk, NamespaceCache namespaces) {
+        this.main = main;
+        this.chunk = chunk;
+        this.namespaces = namespaces;
+        // the writer holds a chunk-pool connection, so the source is read on the other pool
+        this.sourceReader = new ObjectReader(main, main, namespaces);
+    }
+
+    /** See {@link io.pgvs3.store.api.MultipartStore#uploadPart}. */
+    public PartInfo upload(PartSpec spec, InputStream body) {
+        requirePartNumber(spec);
+        if (spec.declaredLength() > ChunkFormat.MAX_FILE_BYTES) {
+            throw new StoreException(StoreError.ENTITY_TOO_LARGE, "a part holds at most "
+                    + ChunkFormat.MAX_FILE_BYTES + " bytes");
+        }
+        return Transactions.runLong(chunk, operation("UploadPart", spec), spec.bucket(), c -> {
+            Namespace ns = namespaces.lockForWrite(c, spec.bucket());
+            Uploads.require(c, ns, spec.uploadId(), spec.key(), Uploads.Lock.NONE);
+            BodyDigests.Result written;
+            long fileId;
+            try (BlockCodec codec = new BlockCodec();
+                 FileSink file = FileSink.open(c, ns, codec, CopyFramer.DEFAULT_BATCH, spec.declaredLength())) {
+                fileId = file.fileId();
+                file.drain(body);
+                written = new BodyChecks(spec.declaredLength(), spec.expectedMd5(), spec.expectedSha256())
+                        .verify(file.finish());
+            }
+            return record(c, ns, spec, new StoredPart(spec.partNumber(), fileId, written.size(), written.sha256(),
+                    written.md5(), null));
+        });
+    }
+
+    /** See {@link io.pgvs3.store.api.MultipartStore#copyPart}. */
+    public PartInfo copy(PartSpec spec, CopySource source, ByteRange range) {
+        requirePartNumber(spec);
+        StoredObject from = namespaces.read(main, "UploadPartCopy source " + source.key(), source.bucket(),
+                (c, ns) -> SourceRows.require(c, ns, source));
+        if (range != null && range.last() >= from.size()) {
+            throw new StoreException(StoreError.INVALID_ARGUMENT,
+                    "Range specified is not valid for source object of size: " + from.size());
+        }
+        boolean whole = range == null || range.length() == from.size();
+        return Transactions.runLong(chunk, operation("UploadPartCopy", spec), spec.bucket(), c -> {
+            Namespace ns = namespaces.lockForWrite(c, spec.bucket());
+            Uploads.require(c, ns, spec.uploadId(), spec.key(), Uploads.Lock.NONE);
+            if (whole && from.isSingleFile()) {
+                long fileId = FileCloner.cloneFile(c, from.namespace(), ns, from.fileId(), from.size());
+                return record(c, ns, spec, new StoredPart(spec.partNumber(), fileId, from.size(), from.sha256(),
+                        HexFormat.of().parseHex(from.etag()), null));
+            }
+            return record(c, ns, spec, stream(c, ns, spec, from, range));
+        });
+    }
+
+    private StoredPart stream(Connection c, Namespace ns, PartSpec spec, StoredObject from, ByteRange range)
+            throws SQLException {
+        long length = range == null ? from.size() : range.length();
+        try (BlockCodec codec = new BlockCodec();
+             FileSink file = FileSink.open(c, ns, codec, CopyFramer.DEFAULT_BATCH, length)) {
+            sourceReader.readBody(from.toMeta(), range, file);
+            BodyDigests.Result body = new BodyChecks(length, null, null).verify(file.finish());
+            return new StoredPart(spec.partNumber(), file.fileId(), body.size(), body.sha256(), body.md5(), null);
+        } catch (IOException e) {
+            throw new StoreException(StoreError.UNAVAILABLE, "copying " + from.key() + " into part "
+                    + spec.partNumber() + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** Records the part under the upload's share lock; the part it replaces, if any, is released. */
+    private static PartInfo record(Connection c, Namespace ns, PartSpec spec, StoredPart part) throws SQLException {
+        Uploads.require(c, ns, spec.uploadId(), spec.key(), Uploads.Lock.SHARE);
+        UploadParts.Put put = UploadParts.put(c, ns, spec.uploadId(), part);
+        FileRefs.release(c, ns, put.replacedFile() == null ? List.of() : List.of(put.replacedFile()));
+        return put.part().info();
+    }
+
+    private static void requirePartNumber(PartSpec spec) {
+        if (spec.partNumber() < PartSpec.MIN_PART_NUMBER || spec.partNumber() > PartSpec.MAX_PART_NUMBER) {
+            throw new StoreException(StoreError.INVALID_ARGUMENT,
+                    "Part number must be an integer between 1 and 10000, inclusive");
+        }
+    }
+
+    private static String operation(String name, PartSpec spec) {
+        return name + " " + spec.partNumber() + " of " + spec.key();
+    }
+}

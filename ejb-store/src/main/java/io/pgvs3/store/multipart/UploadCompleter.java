@@ -1,0 +1,47 @@
+package io.pgvs3.store.multipart;
+
+import io.pgvs3.store.api.CompleteSpec;
+import io.pgvs3.store.api.PutResult;
+import io.pgvs3.store.namespace.Namespace;
+import io.pgvs3.store.namespace.NamespaceCache;
+import io.pgvs3.store.sql.Transactions;
+import io.pgvs3.store.write.NewObject;
+import io.pgvs3.store.write.ObjectPublisher;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Instant;
+import javax.sql.DataSource;
+
+/**
+ * CompleteMultipartUpload in one short transaction on the main pool: lock the upload, check the list
+ * against its parts, delete the upload (its part rows go with it), publish the object row that lists the
+ * part files under the key's lock and condition, and release the parts left out. No chunk row is touched.
+ */
+public final class UploadCompleter {
+
+    private final DataSource main;
+    private final NamespaceCache namespaces;
+
+    public UploadCompleter(DataSource main, NamespaceCache namespaces) {
+        this.main = main;
+        this.namespaces = namespaces;
+    }
+
+    /** See {@link io.pgvs3.store.api.MultipartStore#complete}. */
+    public PutResult complete(CompleteSpec spec) {
+        return Transactions.run(main, "CompleteMultipartUpload " + spec.key(), spec.bucket(), c -> complete(c, spec));
+    }
+
+    private PutResult complete(Connection c, CompleteSpec spec) throws SQLException {
+        Namespace ns = namespaces.lockForWrite(c, spec.bucket());
+        Upload upload = Uploads.require(c, ns, spec.uploadId(), spec.key(), Uploads.Lock.UPDATE);
+        PartAssembly object = PartAssembly.of(spec.parts(), UploadParts.all(c, ns, spec.uploadId()));
+        // the part rows must be gone before the unused files are checked for remaining references
+        Uploads.delete(c, ns, spec.uploadId());
+        NewObject row = new NewObject(spec.key(), object.size(), object.etag(), object.sha256(), upload.contentType(),
+                upload.userMetadata(), null, false, object.files()[0], new String[0], null, object.files(),
+                object.partEnds());
+        Instant modified = ObjectPublisher.publish(c, ns, row, spec.condition(), object.unused());
+        return new PutResult(object.etag(), object.size(), modified, null, false);
+    }
+}

@@ -1,0 +1,59 @@
+package io.pgvs3.store.sql;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import javax.sql.DataSource;
+
+/**
+ * One JDBC transaction on a pooled connection: commit when the work returns, roll back on any failure,
+ * and turn SQL failures into store errors naming the operation and bucket.
+ */
+public final class Transactions {
+
+    /** Work inside the transaction. */
+    @FunctionalInterface
+    public interface Work<T> {
+        T run(Connection c) throws SQLException;
+    }
+
+    private static final String NO_STATEMENT_TIMEOUT = "SET LOCAL statement_timeout = 0";
+
+    private Transactions() {
+    }
+
+    public static <T> T run(DataSource pool, String operation, String bucket, Work<T> work) {
+        return run(pool, false, operation, bucket, work);
+    }
+
+    /** For work that streams or copies bytes: it may run longer than any statement timeout. */
+    public static <T> T runLong(DataSource pool, String operation, String bucket, Work<T> work) {
+        return run(pool, true, operation, bucket, work);
+    }
+
+    /** Lifts {@code statement_timeout} for the rest of the caller's transaction (COPY of a large body). */
+    public static void liftStatementTimeout(Connection c) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            s.execute(NO_STATEMENT_TIMEOUT);
+        }
+    }
+
+    private static <T> T run(DataSource pool, boolean lifted, String operation, String bucket, Work<T> work) {
+        try (Connection c = pool.getConnection()) {
+            c.setAutoCommit(false);
+            try {
+                if (lifted) {
+                    liftStatementTimeout(c);
+                }
+                T result = work.run(c);
+                c.commit();
+                return result;
+            } catch (SQLException | RuntimeException e) {
+                SqlErrors.rollbackQuietly(c);
+                throw e;
+            }
+        } catch (SQLException e) {
+            throw SqlErrors.translate(operation, bucket, e);
+        }
+    }
+}

@@ -1,0 +1,60 @@
+package io.pgvs3.s3.handler;
+
+import io.pgvs3.s3.error.S3ErrorCode;
+import io.pgvs3.store.api.CopySource;
+import io.pgvs3.store.api.CopySpec;
+import io.pgvs3.store.api.MultipartStore;
+import io.pgvs3.store.api.ObjectStore;
+import io.pgvs3.store.api.PartInfo;
+import io.pgvs3.store.api.PartSpec;
+import io.pgvs3.store.api.PutResult;
+import jakarta.ejb.EJB;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.ws.rs.core.Response;
+
+/** CopyObject and UploadPartCopy: the bytes stay in PostgreSQL (or are shared), never pass the client. */
+@ApplicationScoped
+public class CopyHandler {
+
+    static final String SELF_COPY_MESSAGE = "This copy request is illegal because it is trying to copy an object to"
+            + " itself without changing the object's metadata, storage class, website redirect location or"
+            + " encryption attributes.";
+
+    @EJB
+    private ObjectStore objects;
+    @EJB
+    private MultipartStore multipart;
+
+    public Response copyObject(S3Call call) {
+        PutHeaders.validateKey(call);
+        PutHeaders.rejectUnsupported(call);
+        CopySource source = CopySources.source(call);
+        boolean replace = replaceMetadata(call);
+        if (!replace && source.bucket().equals(call.bucket()) && source.key().equals(call.key())) {
+            throw call.error(S3ErrorCode.INVALID_REQUEST, SELF_COPY_MESSAGE);
+        }
+        PutResult result = objects.copy(new CopySpec(source, call.bucket(), call.key(), replace,
+                call.header("Content-Type"), replace ? PutHeaders.userMetadata(call) : null, PutHeaders.condition(call)));
+        return XmlResponses.ok(MultipartXml.copyResult("CopyObjectResult", result.etag(), result.lastModified()));
+    }
+
+    public Response uploadPartCopy(S3Call call) {
+        PutHeaders.rejectUnsupported(call);
+        PartSpec target = new PartSpec(call.bucket(), call.key(), MultipartParams.uploadId(call),
+                MultipartParams.partNumber(call), -1, null, null);
+        PartInfo part = multipart.copyPart(target, CopySources.source(call), CopySources.range(call));
+        return XmlResponses.ok(MultipartXml.copyResult("CopyPartResult", part.etag(), part.lastModified()));
+    }
+
+    /** x-amz-metadata-directive: COPY (the default) keeps the source's metadata, REPLACE takes the request's. */
+    private static boolean replaceMetadata(S3Call call) {
+        String directive = call.header("x-amz-metadata-directive");
+        if (directive == null || directive.equals("COPY")) {
+            return false;
+        }
+        if (directive.equals("REPLACE")) {
+            return true;
+        }
+        throw call.error(S3ErrorCode.INVALID_ARGUMENT, "Unknown metadata directive.");
+    }
+}

@@ -1,0 +1,90 @@
+package io.pgvs3.s3.handler;
+
+import io.pgvs3.s3.error.S3ErrorCode;
+import io.pgvs3.s3.xml.XmlDocument;
+import io.pgvs3.store.api.CompleteSpec;
+import io.pgvs3.store.api.MultipartStore;
+import io.pgvs3.store.api.PartInfo;
+import io.pgvs3.store.api.PartSpec;
+import io.pgvs3.store.api.PutResult;
+import io.pgvs3.store.api.UploadInfo;
+import io.pgvs3.store.api.UploadSpec;
+import jakarta.ejb.EJB;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.ws.rs.core.Response;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.Set;
+
+/** CreateMultipartUpload, UploadPart, CompleteMultipartUpload and AbortMultipartUpload. */
+@ApplicationScoped
+public class MultipartHandler {
+
+    private static final Set<String> CHECKSUM_ALGORITHMS = Set.of("CRC32", "CRC32C", "CRC64NVME", "SHA1", "SHA256");
+    private static final Set<String> CHECKSUM_TYPES = Set.of("COMPOSITE", "FULL_OBJECT");
+
+    @EJB
+    private MultipartStore multipart;
+
+    public Response create(S3Call call) {
+        PutHeaders.validateKey(call);
+        PutHeaders.rejectUnsupported(call);
+        String algorithm = upper(call.header("x-amz-checksum-algorithm"));
+        String type = upper(call.header("x-amz-checksum-type"));
+        if (algorithm != null && !CHECKSUM_ALGORITHMS.contains(algorithm)) {
+            throw call.error(S3ErrorCode.INVALID_REQUEST, "Checksum algorithm provided is unsupported. Please try"
+                    + " again with any of the valid types: [CRC32, CRC32C, CRC64NVME, SHA1, SHA256]");
+        }
+        if (type != null && (algorithm == null || !CHECKSUM_TYPES.contains(type))) {
+            throw call.error(S3ErrorCode.INVALID_REQUEST, "Value for x-amz-checksum-type header is invalid.");
+        }
+        UploadInfo upload = multipart.create(new UploadSpec(call.bucket(), call.key(), call.header("Content-Type"),
+                PutHeaders.userMetadata(call), algorithm, type));
+        XmlDocument xml = XmlDocument.s3("InitiateMultipartUploadResult")
+                .element("Bucket", call.bucket())
+                .element("Key", call.key())
+                .element("UploadId", upload.uploadId());
+        return Response.ok(xml.toBytes(), "application/xml")
+                .header("x-amz-checksum-algorithm", upload.checksumAlgorithm())
+                .header("x-amz-checksum-type", upload.checksumType())
+                .build();
+    }
+
+    public Response uploadPart(S3Call call) {
+        PutHeaders.rejectUnsupported(call);
+        PartInfo part = multipart.uploadPart(new PartSpec(call.bucket(), call.key(), MultipartParams.uploadId(call),
+                MultipartParams.partNumber(call), PutHeaders.declaredLength(call), PutHeaders.contentMd5(call),
+                call.expectedSha256()), call.body());
+        return Response.ok().header("ETag", MultipartXml.quoted(part.etag())).build();
+    }
+
+    public Response complete(S3Call call) {
+        String uploadId = MultipartParams.uploadId(call);
+        CompleteSpec spec = new CompleteSpec(call.bucket(), call.key(), uploadId,
+                MultipartXml.completedParts(RequestBodies.xml(call)), PutHeaders.condition(call));
+        PutResult result = multipart.complete(spec);
+        XmlDocument xml = XmlDocument.s3("CompleteMultipartUploadResult")
+                .element("Location", location(call))
+                .element("Bucket", call.bucket())
+                .element("Key", call.key())
+                .element("ETag", MultipartXml.quoted(result.etag()));
+        return XmlResponses.ok(xml);
+    }
+
+    public Response abort(S3Call call) {
+        multipart.abort(call.bucket(), call.key(), MultipartParams.uploadId(call));
+        return Response.noContent().build();
+    }
+
+    /** The object's path-style URL on the host the client addressed. */
+    private static String location(S3Call call) {
+        String key = URLEncoder.encode(call.key(), StandardCharsets.UTF_8).replace("+", "%20").replace("%2F", "/");
+        String host = call.header("Host");
+        return (host == null ? "" : "http://" + host) + "/" + call.bucket() + "/" + key;
+    }
+
+    private static String upper(String value) {
+        return value == null || value.isBlank() ? null : value.trim().toUpperCase(Locale.ROOT);
+    }
+}
