@@ -1,12 +1,14 @@
-"""boto3 against pgvs3: checksums on put and get, checksum mode, delete_objects. Run by Boto3IT."""
+"""boto3 against pgvs3: checksums on put and get, checksum mode, multipart transfers, delete_objects. Run by Boto3IT."""
 import base64
 import hashlib
 import os
 import sys
+import tempfile
 import zlib
 
 try:
     import boto3
+    from boto3.s3.transfer import TransferConfig
     from botocore.config import Config
     from botocore.exceptions import ClientError
 except ImportError as e:
@@ -67,10 +69,23 @@ except ClientError as e:
     check(e.response["Error"]["Code"] == "BadDigest", f"wrong checksum: {e.response}")
 check(second.get_object(Bucket=bucket, Key="sha")["Body"].read() == body, "the old object is intact")
 
+# boto3's transfer manager: a multipart upload in 5 MiB parts through one gateway, read back through the other
+big = os.urandom(12 * 1024 * 1024 + 7)
+parts = TransferConfig(multipart_threshold=5 * 1024 * 1024, multipart_chunksize=5 * 1024 * 1024)
+with tempfile.TemporaryDirectory() as tmp:
+    source, target = os.path.join(tmp, "source"), os.path.join(tmp, "target")
+    with open(source, "wb") as f:
+        f.write(big)
+    first.upload_file(source, bucket, "multi", Config=parts)
+    second.download_file(bucket, "multi", target, Config=parts)
+    with open(target, "rb") as f:
+        check(f.read() == big, "multipart round trip")
+check(second.head_object(Bucket=bucket, Key="multi")["ETag"].endswith('-3"'), "a multipart ETag of 3 parts")
+
 result = second.delete_objects(Bucket=bucket, Delete={"Objects": [{"Key": "sha"}, {"Key": "missing"}]})
 check(sorted(d["Key"] for d in result.get("Deleted", [])) == ["missing", "sha"], f"verbose: {result}")
 check(not result.get("Errors"), f"no errors: {result}")
-quiet = second.delete_objects(Bucket=bucket, Delete={"Objects": [{"Key": "default"}, {"Key": "c32c"}, {"Key": "sha1"}], "Quiet": True})
+quiet = second.delete_objects(Bucket=bucket, Delete={"Objects": [{"Key": "default"}, {"Key": "c32c"}, {"Key": "sha1"}, {"Key": "multi"}], "Quiet": True})
 check(not quiet.get("Deleted") and not quiet.get("Errors"), f"quiet: {quiet}")
 check(second.list_objects_v2(Bucket=bucket)["KeyCount"] == 0, "all deleted")
 second.delete_bucket(Bucket=bucket)

@@ -90,6 +90,18 @@ class MetricsIT {
         }
     }
 
+    @Test
+    void maintenanceCountersArePublished() throws Exception {
+        Scrape scrape = Scrape.of(Stack.adminEndpoint(1));
+        for (String name : new String[] {"pgvs3_maintenance_leader", "pgvs3_maintenance_ticks_total",
+            "pgvs3_reap_rows_total", "pgvs3_reap_pinned_skips_total", "pgvs3_uploads_expired_total",
+            "pgvs3_maintenance_last_tick_timestamp_seconds"}) {
+            assertTrue(scrape.names().contains(name), name + " missing:\n" + scrape);
+        }
+        // the e2e stack ticks every second, so this gateway has ticked since it started
+        assertTrue(scrape.value("pgvs3_maintenance_ticks_total") > 0, scrape.toString());
+    }
+
     private static double delta(Scrape before, Scrape after, String name, String... labels) throws IOException {
         return after.value(name, labels) - before.value(name, labels);
     }

@@ -53,8 +53,10 @@ public final class OpsStack implements BeforeAllCallback, ExtensionContext.Store
                 "PGVS3_S3_HTTPS_PORT", String.valueOf(probe.port(28024)),
                 "PGVS3_TLS_KEYSTORE", tls.keystore().toString(),
                 "VARIABLE_SOURCE_DIRS", variables + java.io.File.pathSeparator + serverVariables,
-                "PGVS3_S3_MAX_CONCURRENT_STREAMS", String.valueOf(MAX_STREAMS)));
-        started.up();
+                "PGVS3_S3_MAX_CONCURRENT_STREAMS", String.valueOf(MAX_STREAMS),
+                // the limit test holds every permit: excess streams should be refused after a short wait
+                "PGVS3_S3_STREAM_ADMISSION_WAIT", "PT0.2S"));
+        started.startFresh();
         return started;
     }
 

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
-/** rclone (Debian's package) with its generic S3 provider: bucket, copy/cat/ls/sync/delete. */
+/** rclone (Debian's package) with its generic S3 provider: bucket, copy (multipart above 5 MiB), check, ls, purge. */
 @ExtendWith(Stack.class)
 class RcloneIT {
 
@@ -27,15 +27,17 @@ class RcloneIT {
         Path source = Files.createDirectories(dir.resolve("source"));
         write(source.resolve("a.bin"), 100_000);
         write(source.resolve("nested/b.bin"), 9_000);
+        write(source.resolve("large.bin"), 12L * 1024 * 1024 + 9); // above the cutoff below: a multipart upload
         rclone("mkdir", "pg:" + bucket);
-        rclone("copy", source.toString(), "pg:" + bucket + "/tree");
+        rclone("copy", "--s3-upload-cutoff", "5M", "--s3-chunk-size", "5M", source.toString(), "pg:" + bucket + "/tree");
         String listing = rclone("ls", "pg:" + bucket);
         assertTrue(listing.contains("100000 tree/a.bin") && listing.contains("9000 tree/nested/b.bin"), listing);
         rclone("check", source.toString(), "pg:" + bucket + "/tree");
         Path back = dir.resolve("back");
         rclone("copy", "pg:" + bucket + "/tree", back.toString());
-        assertEquals(Bodies.md5(Files.readAllBytes(source.resolve("nested/b.bin"))),
-                Bodies.md5(Files.readAllBytes(back.resolve("nested/b.bin"))));
+        for (String file : new String[] {"nested/b.bin", "large.bin"}) {
+            assertEquals(Bodies.md5(Files.readAllBytes(source.resolve(file))), Bodies.md5(Files.readAllBytes(back.resolve(file))));
+        }
         rclone("purge", "pg:" + bucket);
         assertTrue(!rclone("lsd", "pg:").contains(bucket));
     }

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
-/** s3cmd (Debian's package) with SigV4, path style: bucket, put/get/list/delete. */
+/** s3cmd (Debian's package) with SigV4, path style: bucket, put/get/list/delete, multipart upload. */
 @ExtendWith(Stack.class)
 class S3cmdIT {
 
@@ -35,7 +35,13 @@ class S3cmdIT {
         Path download = dir.resolve("download.bin");
         s3cmd("get", "s3://" + bucket + "/dir/one.bin", download.toString());
         assertEquals(Bodies.md5(Files.readAllBytes(upload)), Bodies.md5(Files.readAllBytes(download)));
-        s3cmd("del", "s3://" + bucket + "/dir/one.bin", "s3://" + bucket + "/two.bin");
+        // s3cmd's own multipart upload (5 MiB parts)
+        Path large = write("large.bin", 12L * 1024 * 1024 + 5);
+        s3cmd("put", "--multipart-chunk-size-mb=5", large.toString(), "s3://" + bucket + "/large.bin");
+        Path largeBack = dir.resolve("large-back.bin");
+        s3cmd("get", "s3://" + bucket + "/large.bin", largeBack.toString());
+        assertEquals(Bodies.md5(Files.readAllBytes(large)), Bodies.md5(Files.readAllBytes(largeBack)));
+        s3cmd("del", "s3://" + bucket + "/dir/one.bin", "s3://" + bucket + "/two.bin", "s3://" + bucket + "/large.bin");
         assertFalse(s3cmd("ls", "--recursive", "s3://" + bucket).contains(".bin"));
         s3cmd("rb", "s3://" + bucket);
     }

@@ -33,7 +33,7 @@ public final class Stack implements BeforeAllCallback, ExtensionContext.Store.Cl
                 // registered first, so a half-started stack is stopped too
                 context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL).put(Stack.class.getName(), this);
                 try {
-                    SCRIPT.up();
+                    SCRIPT.startFresh();
                 } catch (IOException | RuntimeException e) {
                     startFailure = new IllegalStateException("the end-to-end stack did not start", e);
                     throw startFailure;

@@ -48,9 +48,14 @@ final class StackScript {
      * Starts the stack from an empty state directory and returns once every gateway is ready. A fresh
      * database each time: a layout made by an older build is (rightly) refused by the gateways.
      */
-    void up() throws IOException, InterruptedException {
+    void startFresh() throws IOException, InterruptedException {
         down();
         deleteRecursively(stateDir());
+        up();
+    }
+
+    /** Starts what of the stack is not running (after a test stopped a part) and returns once it is ready. */
+    void up() throws IOException, InterruptedException {
         run(List.of("up", "--gateways", String.valueOf(gateways)), 600);
         env = parseExports(run(List.of("env"), 60));
     }

@@ -1,5 +1,6 @@
 package io.pgvs3.admin.auth;
 
+import io.pgvs3.store.api.secret.Secrets;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.Optional;
@@ -15,15 +16,19 @@ public class AdminConfig {
     @Inject
     Config config;
 
-    /** Empty when either key is unset or blank: then every admin request is refused. */
+    /**
+     * Empty when either key is unset, blank or unreadable: then every admin request is refused. Each key
+     * may also come from a file ({@code pgvs3.secret-key-file}), as for the S3 port.
+     */
     public Optional<BasicCredentials> credentials() {
-        Optional<String> user = nonBlank("pgvs3.access-key");
-        Optional<String> password = nonBlank("pgvs3.secret-key");
+        Optional<String> user = resolved("pgvs3.access-key");
+        Optional<String> password = resolved("pgvs3.secret-key");
         return user.isPresent() && password.isPresent()
                 ? Optional.of(new BasicCredentials(user.get(), password.get())) : Optional.empty();
     }
 
-    private Optional<String> nonBlank(String key) {
-        return config.getOptionalValue(key, String.class).filter(value -> !value.isBlank());
+    private Optional<String> resolved(String key) {
+        return Secrets.resolve(key, config.getOptionalValue(key, String.class),
+                config.getOptionalValue(key + "-file", String.class)).value();
     }
 }

@@ -1,5 +1,6 @@
 package io.pgvs3.s3.config;
 
+import io.pgvs3.store.api.secret.Secrets;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -49,6 +50,10 @@ public class S3Config {
     int maxConcurrentStreams;
 
     @Inject
+    @ConfigProperty(name = "pgvs3.s3.stream-admission-wait", defaultValue = "PT5S")
+    Duration streamAdmissionWait;
+
+    @Inject
     @ConfigProperty(name = "pgvs3.allow-plaintext", defaultValue = "false")
     boolean allowPlaintext;
 
@@ -82,6 +87,9 @@ public class S3Config {
             access = Optional.empty();
             secret = Optional.empty();
             LOG.severe(credentialsProblem + "; every S3 request is refused and readiness is down");
+        }
+        if (streamAdmissionWait.isNegative()) {
+            throw new IllegalArgumentException("pgvs3.s3.stream-admission-wait must not be negative");
         }
         if (maxConcurrentStreams < 1) {
             throw new IllegalArgumentException("pgvs3.s3.max-concurrent-streams must be at least 1, not "
@@ -117,6 +125,11 @@ public class S3Config {
     /** Object body streams (GET and PUT) served at once; more are answered 503 SlowDown. */
     public int maxConcurrentStreams() {
         return maxConcurrentStreams;
+    }
+
+    /** How long a body stream waits for a permit before it is answered 503 SlowDown. */
+    public Duration streamAdmissionWait() {
+        return streamAdmissionWait;
     }
 
     /** Serve plaintext HTTP on non-loopback addresses (TLS terminated by a trusted proxy). */

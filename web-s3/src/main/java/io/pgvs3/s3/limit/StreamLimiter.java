@@ -8,11 +8,15 @@ import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Permits for requests that stream an object body (GET and PUT of objects and parts). Each holds a
  * chunk-pool connection and a thread for as long as the client reads or writes, so their number is
- * bounded; a request that finds no permit is refused at once, never queued.
+ * bounded. A request that finds no permit waits for one at most {@code pgvs3.s3.stream-admission-wait}
+ * (parallel clients such as the Transfer Manager open more part streams than there are permits, and a
+ * part finishes within that time), then is refused with SlowDown; the wait is bounded in time, never an
+ * unbounded queue.
  */
 @ApplicationScoped
 public class StreamLimiter {
@@ -40,9 +44,14 @@ public class StreamLimiter {
         // the observer's bean instance is created (and init() run) by the container
     }
 
-    /** True when a permit was taken; the caller must {@link #release} it exactly once. */
+    /** True when a permit was taken in time; the caller must {@link #release} it exactly once. */
     public boolean tryAcquire() {
-        return permits.tryAcquire();
+        try {
+            return permits.tryAcquire(config.streamAdmissionWait().toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
 
     public void release() {

@@ -58,8 +58,6 @@ public class S3Metrics {
         registry.gauge(Metadata.builder().withName(name).withDescription(description).build(), value);
     }
 
-    // Maintenance (branch mnt): register gauges over store.api MaintenanceStats here, one helper per value.
-
     private org.eclipse.microprofile.metrics.Counter counter(String name, String description, Tag... tags) {
         return registry.counter(Metadata.builder().withName(name).withDescription(description).build(), tags);
     }

@@ -1,4 +1,4 @@
-package io.pgvs3.s3.config;
+package io.pgvs3.store.api.secret;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package io.pgvs3.s3.config;
+package io.pgvs3.store.api.secret;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -10,17 +10,18 @@ import java.util.Optional;
  * A secret given directly ({@code pgvs3.secret-key}) or as the path of a file that holds it
  * ({@code pgvs3.secret-key-file}, e.g. a mounted Kubernetes secret). Giving both is refused: which one
  * wins would be a guess. Surrounding whitespace, such as a file's final newline, is not part of it.
+ * Shared by the WARs that check the gateway's credentials (S3 and admin); pure Java.
  */
-final class Secrets {
+public final class Secrets {
 
     /** The value, or the problem that prevented reading it (never containing the value). */
-    record Resolved(Optional<String> value, String problem) {
+    public record Resolved(Optional<String> value, String problem) {
     }
 
     private Secrets() {
     }
 
-    static Resolved resolve(String key, Optional<String> direct, Optional<String> file) {
+    public static Resolved resolve(String key, Optional<String> direct, Optional<String> file) {
         Optional<String> value = direct.map(String::strip).filter(v -> !v.isEmpty());
         Optional<String> path = file.map(String::strip).filter(v -> !v.isEmpty());
         if (value.isPresent() && path.isPresent()) {

@@ -1,0 +1,60 @@
+package io.pgvs3.s3.metrics;
+
+import io.pgvs3.store.api.MaintenanceSnapshot;
+import io.pgvs3.store.api.MaintenanceStats;
+import jakarta.ejb.EJB;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.Initialized;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import java.time.Instant;
+import java.util.function.ToLongFunction;
+
+/**
+ * Publishes this gateway's maintenance counters (store.api {@link MaintenanceStats}) as gauges read at
+ * scrape time: the counters live in the store, so they are sampled rather than incremented here.
+ * Cumulative ones end in {@code .total} so that Prometheus users can apply {@code rate()} as to counters.
+ */
+@ApplicationScoped
+public class MaintenanceMetrics {
+
+    @EJB
+    private MaintenanceStats maintenance;
+
+    @Inject
+    private S3Metrics metrics;
+
+    void register(@Observes @Initialized(ApplicationScoped.class) Object started) {
+        flag("pgvs3.maintenance.leader", "1 if this gateway held the maintenance-leader lock on its latest tick",
+                MaintenanceSnapshot::leader);
+        flag("pgvs3.maintenance.database.outage", "1 if the latest maintenance tick could not reach the database",
+                MaintenanceSnapshot::databaseOutage);
+        metrics.gauge("pgvs3.maintenance.last.tick.timestamp.seconds", "start of the latest maintenance tick",
+                () -> epochSeconds(maintenance.snapshot().lastTick()));
+        total("pgvs3.maintenance.ticks.total", "maintenance ticks started", MaintenanceSnapshot::ticks);
+        total("pgvs3.maintenance.leader.ticks.total", "ticks that held the leader lock and ran the jobs",
+                MaintenanceSnapshot::ticksAsLeader);
+        total("pgvs3.maintenance.errors.total", "failed maintenance ticks and jobs", MaintenanceSnapshot::errors);
+        total("pgvs3.reap.passes.total", "reaper passes", MaintenanceSnapshot::reapPasses);
+        total("pgvs3.reap.rows.total", "chunk rows reaped", MaintenanceSnapshot::rowsReaped);
+        total("pgvs3.reap.files.total", "garbage files reaped", MaintenanceSnapshot::filesReaped);
+        total("pgvs3.reap.pinned.skips.total", "garbage files skipped because a reader pinned them",
+                MaintenanceSnapshot::pinnedSkips);
+        total("pgvs3.reap.referenced.files.total", "queued files found still referenced (a bug; never deleted)",
+                MaintenanceSnapshot::referencedFiles);
+        total("pgvs3.uploads.expired.total", "abandoned multipart uploads removed", MaintenanceSnapshot::uploadsExpired);
+        total("pgvs3.ttl.values.expired.total", "TTL'd cache values removed", MaintenanceSnapshot::valuesExpired);
+    }
+
+    private void total(String name, String description, ToLongFunction<MaintenanceSnapshot> value) {
+        metrics.gauge(name, description, () -> value.applyAsLong(maintenance.snapshot()));
+    }
+
+    private void flag(String name, String description, java.util.function.Predicate<MaintenanceSnapshot> value) {
+        metrics.gauge(name, description, () -> value.test(maintenance.snapshot()) ? 1 : 0);
+    }
+
+    private static long epochSeconds(Instant instant) {
+        return instant == null ? 0 : instant.getEpochSecond();
+    }
+}
