@@ -1,5 +1,7 @@
 package io.pgvs3.store.maintenance;
 
+import io.pgvs3.store.sql.Transactions;
+
 import io.pgvs3.store.namespace.Namespace;
 import io.pgvs3.store.write.FileRefs;
 import java.sql.Array;

@@ -38,20 +38,32 @@ public final class Transactions {
         }
     }
 
+    /**
+     * One transaction on a connection the caller holds (maintenance keeps its leader connection for a
+     * whole tick); the connection is back in autocommit afterwards. SQL failures propagate as they are.
+     */
+    public static <T> T inTransaction(Connection c, Work<T> work) throws SQLException {
+        c.setAutoCommit(false);
+        try {
+            T result = work.run(c);
+            c.commit();
+            return result;
+        } catch (SQLException | RuntimeException e) {
+            SqlErrors.rollbackQuietly(c);
+            throw e;
+        } finally {
+            c.setAutoCommit(true);
+        }
+    }
+
     private static <T> T run(DataSource pool, boolean lifted, String operation, String bucket, Work<T> work) {
         try (Connection c = pool.getConnection()) {
-            c.setAutoCommit(false);
-            try {
+            return inTransaction(c, tx -> {
                 if (lifted) {
-                    liftStatementTimeout(c);
+                    liftStatementTimeout(tx);
                 }
-                T result = work.run(c);
-                c.commit();
-                return result;
-            } catch (SQLException | RuntimeException e) {
-                SqlErrors.rollbackQuietly(c);
-                throw e;
-            }
+                return work.run(tx);
+            });
         } catch (SQLException e) {
             throw SqlErrors.translate(operation, bucket, e);
         }
