@@ -27,6 +27,7 @@ public final class Exchange {
     private final AtomicBoolean finished = new AtomicBoolean();
     private final List<Runnable> onComplete = new CopyOnWriteArrayList<>();
     private volatile Route route;
+    private volatile String errorCode;
 
     /** The exchange that {@link ExchangeFilter} started for {@code request}. */
     public static Exchange of(ServletRequest request) {
@@ -43,6 +44,15 @@ public final class Exchange {
 
     public void route(Route route) {
         this.route = route;
+    }
+
+    /** The S3 error code the request was answered with, or null. */
+    public String errorCode() {
+        return errorCode;
+    }
+
+    public void errorCode(String code) {
+        this.errorCode = code;
     }
 
     /** The operation's AWS name, {@code Unknown} for a request that never reached the router. */

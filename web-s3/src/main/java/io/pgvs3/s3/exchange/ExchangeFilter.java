@@ -1,6 +1,6 @@
 package io.pgvs3.s3.exchange;
 
-import io.pgvs3.s3.error.S3ExceptionMapper;
+import io.pgvs3.s3.http.RequestIds;
 import io.pgvs3.s3.metrics.RequestOutcome;
 import io.pgvs3.s3.metrics.S3Metrics;
 import jakarta.inject.Inject;
@@ -52,7 +52,8 @@ public class ExchangeFilter extends HttpFilter {
 
     private void finish(Exchange exchange, HttpServletRequest request, HttpServletResponse response) {
         if (exchange.finish()) {
-            Object errorCode = request.getAttribute(S3ExceptionMapper.ERROR_CODE_ATTRIBUTE);
+            Object errorCode = exchange.errorCode() != null ? exchange.errorCode()
+                    : request.getAttribute(RequestIds.ERROR_CODE_ATTRIBUTE);
             metrics.request(new RequestOutcome(exchange.operation(), response.getStatus(),
                     System.nanoTime() - exchange.startNanos(), exchange.received(), exchange.sent(),
                     errorCode == null ? null : errorCode.toString()));

@@ -9,6 +9,8 @@ public final class RequestIds {
 
     /** The request attribute that carries the id from the first filter to the error mapper. */
     public static final String ATTRIBUTE = "io.pgvs3.requestId";
+    /** The request attribute that tells the metrics which S3 error code the request was answered with. */
+    public static final String ERROR_CODE_ATTRIBUTE = "io.pgvs3.errorCode";
 
     private static final SecureRandom RANDOM = new SecureRandom();
 

@@ -1,5 +1,6 @@
 package io.pgvs3.s3.resource;
 
+import io.pgvs3.s3.error.ErrorResponses;
 import io.pgvs3.s3.error.S3ErrorCode;
 import io.pgvs3.s3.error.S3Exception;
 import io.pgvs3.s3.handler.Dispatcher;
@@ -50,19 +51,23 @@ public class S3Resource {
     @Context
     private HttpServletRequest servletRequest;
 
+    /** Errors on the worker thread are answered from facts taken here, on the request's own thread. */
     @GET
     public void get(@Suspended AsyncResponse async) {
         S3Call call = call(null);
+        Exchange exchange = Exchange.of(servletRequest);
+        ErrorResponses.RequestFacts facts = new ErrorResponses.RequestFacts(call.requestId(), "GET",
+                servletRequest.getRequestURI(), exchange::errorCode);
         try {
             responses.execute(() -> {
                 try {
                     async.resume(dispatcher.dispatch(call));
                 } catch (RuntimeException | Error e) {
-                    async.resume(e);
+                    async.resume(ErrorResponses.of(e, facts));
                 }
             });
         } catch (RejectedExecutionException e) {
-            async.resume(new S3Exception(S3ErrorCode.SLOW_DOWN));
+            async.resume(ErrorResponses.of(new S3Exception(S3ErrorCode.SLOW_DOWN), facts));
         }
     }
 
