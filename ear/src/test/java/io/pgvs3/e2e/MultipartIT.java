@@ -220,6 +220,9 @@ class MultipartIT {
     void compositeChecksumAndWrongPartChecksums() throws Exception {
         String key = "checksums/composite";
         byte[][] parts = {Bodies.bytes(MIB5, 43), Bodies.bytes(99, 44)};
+        S3Exception shaFull = assertThrows(S3Exception.class, () -> first.createMultipartUpload(b -> b.bucket(BUCKET)
+                .key(key).checksumAlgorithm(ChecksumAlgorithm.SHA256).checksumType(ChecksumType.FULL_OBJECT)));
+        assertEquals("InvalidRequest", shaFull.awsErrorDetails().errorCode());
         String uploadId = first.createMultipartUpload(b -> b.bucket(BUCKET).key(key)
                 .checksumAlgorithm(ChecksumAlgorithm.CRC32).checksumType(ChecksumType.COMPOSITE)).uploadId();
         S3Exception wrong = assertThrows(S3Exception.class, () -> first.uploadPart(b -> b.bucket(BUCKET).key(key)

@@ -41,6 +41,11 @@ public class MultipartHandler {
         if (type != null && (algorithm == null || !CHECKSUM_TYPES.contains(type))) {
             throw call.error(S3ErrorCode.INVALID_REQUEST, "Value for x-amz-checksum-type header is invalid.");
         }
+        boolean crc = algorithm != null && algorithm.startsWith("CRC");
+        if ("FULL_OBJECT".equals(type) && !crc || "COMPOSITE".equals(type) && "CRC64NVME".equals(algorithm)) {
+            throw call.error(S3ErrorCode.INVALID_REQUEST, "The " + type + " checksum type cannot be used with the "
+                    + algorithm.toLowerCase(Locale.ROOT) + " checksum algorithm.");
+        }
         UploadInfo upload = multipart.create(new UploadSpec(call.bucket(), call.key(), call.header("Content-Type"),
                 PutHeaders.userMetadata(call), algorithm, type));
         XmlDocument xml = XmlDocument.s3("InitiateMultipartUploadResult")
