@@ -239,6 +239,8 @@ class MultipartIT {
             completed.add(CompletedPart.builder().partNumber(number).eTag(up.eTag()).checksumCRC32(up.checksumCRC32())
                     .build());
         }
+        assertCompleteFails(key, uploadId, 400, "InvalidRequest", part(1, completed.get(0).eTag()),
+                part(2, completed.get(1).eTag()));
         assertCompleteFails(key, uploadId, 400, "InvalidPart", completed.get(0),
                 completed.get(1).toBuilder().checksumCRC32(crc32(parts[0])).build());
         CompleteMultipartUploadResponse done = first.completeMultipartUpload(b -> b.bucket(BUCKET).key(key)

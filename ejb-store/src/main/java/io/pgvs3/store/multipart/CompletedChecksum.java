@@ -11,13 +11,15 @@ import io.pgvs3.store.api.error.StoreError;
 import io.pgvs3.store.api.error.StoreException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The checksum a completed multipart object gets from its parts' verified checksums, as S3 computes it:
  * an upload that declared an algorithm needs a checksum of that algorithm on every part, and its type
  * (COMPOSITE unless the upload asked for FULL_OBJECT; CRC64NVME is always FULL_OBJECT) decides the
  * value. An upload that declared none gets the FULL_OBJECT CRC when every part carries the same CRC
- * algorithm, else no checksum. A {@code Checksum*} element in the Complete list must match the part's.
+ * algorithm, else no checksum. A {@code Checksum*} element in the Complete list must match the part's,
+ * and a COMPOSITE upload's list must carry one for every part.
  */
 final class CompletedChecksum {
 
@@ -29,7 +31,8 @@ final class CompletedChecksum {
      * @param parts  the stored parts it names, in the same order
      * @return the object's checksum, or null
      * @throws StoreException INVALID_PART for a listed checksum that differs from the part's, or a part
-     *                        without the upload's algorithm
+     *                        without the upload's algorithm; INVALID_REQUEST for a COMPOSITE upload's
+     *                        list entry without a checksum
      */
     static ObjectChecksum of(Upload upload, List<CompletedPart> listed, List<StoredPart> parts) {
         for (int i = 0; i < listed.size(); i++) {
@@ -40,6 +43,10 @@ final class CompletedChecksum {
         if (algorithm == null) {
             return null;
         }
+        ChecksumType type = type(upload, algorithm);
+        if (type == ChecksumType.COMPOSITE) {
+            requireListed(listed, algorithm);
+        }
         List<PartChecksum> checksums = new ArrayList<>();
         for (StoredPart part : parts) {
             ObjectChecksum checksum = part.checksum();
@@ -49,7 +56,7 @@ final class CompletedChecksum {
             }
             checksums.add(new PartChecksum(Checksums.decode(algorithm, checksum.value()), part.size()));
         }
-        return type(upload, algorithm) == ChecksumType.FULL_OBJECT
+        return type == ChecksumType.FULL_OBJECT
                 ? MultipartChecksums.fullObject(algorithm, checksums)
                 : MultipartChecksums.composite(algorithm, checksums);
     }
@@ -73,6 +80,18 @@ final class CompletedChecksum {
             common = checksum.algorithm();
         }
         return common;
+    }
+
+    /** S3's answer when a COMPOSITE upload's Complete list leaves out a part's checksum. */
+    private static void requireListed(List<CompletedPart> listed, ChecksumAlgorithm algorithm) {
+        for (CompletedPart part : listed) {
+            if (part.checksumAlgorithm() == null) {
+                throw new StoreException(StoreError.INVALID_REQUEST, "The upload was created using a "
+                        + algorithm.name().toLowerCase(Locale.ROOT) + " checksum. The complete request must include"
+                        + " the checksum for each part. It was missing for part " + part.partNumber()
+                        + " in the request.");
+            }
+        }
     }
 
     private static void requireListedMatches(CompletedPart listed, StoredPart part) {

@@ -158,18 +158,25 @@ class MultipartChecksumTest {
     void aPartWithoutTheUploadsAlgorithmIsInvalidPart() {
         String bucket = stores.newBucket("mpck");
         String id = create(bucket, "SHA256", null);
+        String sha = b64(sha256(BODIES[2]));
         PartInfo part = upload(bucket, id, 1, BODIES[2], partCrc(BODIES[2]));
-        StoreException e = assertThrows(StoreException.class,
-                () -> complete(bucket, id, List.of(new CompletedPart(1, part.etag()))));
+        StoreException e = assertThrows(StoreException.class, () -> complete(bucket, id,
+                List.of(new CompletedPart(1, part.etag(), ChecksumAlgorithm.SHA256, sha))));
         assertEquals(StoreError.INVALID_PART, e.error());
         PartInfo again = upload(bucket, id, 1, BODIES[2], null);
-        e = assertThrows(StoreException.class, () -> complete(bucket, id, List.of(new CompletedPart(1, again.etag()))));
+        e = assertThrows(StoreException.class, () -> complete(bucket, id,
+                List.of(new CompletedPart(1, again.etag(), ChecksumAlgorithm.SHA256, sha))));
         assertEquals(StoreError.INVALID_PART, e.error());
-        ObjectChecksum sha = ObjectChecksum.fullObject(ChecksumAlgorithm.SHA256, sha256(BODIES[2]));
-        PartInfo good = upload(bucket, id, 1, BODIES[2], sha);
+        PartInfo good = upload(bucket, id, 1, BODIES[2], ObjectChecksum.fullObject(ChecksumAlgorithm.SHA256,
+                sha256(BODIES[2])));
+        e = assertThrows(StoreException.class, () -> complete(bucket, id, List.of(new CompletedPart(1, good.etag()))));
+        assertEquals(StoreError.INVALID_REQUEST, e.error(), "a COMPOSITE list names every part's checksum");
+        assertEquals("The upload was created using a sha256 checksum. The complete request must include the"
+                + " checksum for each part. It was missing for part 1 in the request.", e.getMessage());
         assertEquals(new ObjectChecksum(ChecksumAlgorithm.SHA256, ChecksumType.COMPOSITE,
                         b64(sha256(sha256(BODIES[2]))) + "-1"),
-                complete(bucket, id, List.of(new CompletedPart(1, good.etag()))).checksum());
+                complete(bucket, id, List.of(new CompletedPart(1, good.etag(), ChecksumAlgorithm.SHA256, sha)))
+                        .checksum());
     }
 
     @Test
