@@ -9,12 +9,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -26,6 +28,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.core.ResponseBytes;
 import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3.model.ChecksumAlgorithm;
+import software.amazon.awssdk.services.s3.model.ChecksumMode;
+import software.amazon.awssdk.services.s3.model.ChecksumType;
+import software.amazon.awssdk.services.s3.model.CompleteMultipartUploadResponse;
 import software.amazon.awssdk.services.s3.model.CompletedPart;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
 import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
@@ -35,6 +41,7 @@ import software.amazon.awssdk.services.s3.model.MultipartUpload;
 import software.amazon.awssdk.services.s3.model.NoSuchUploadException;
 import software.amazon.awssdk.services.s3.model.Part;
 import software.amazon.awssdk.services.s3.model.S3Exception;
+import software.amazon.awssdk.services.s3.model.UploadPartResponse;
 import software.amazon.awssdk.services.s3.presigner.S3Presigner;
 import software.amazon.awssdk.services.s3.presigner.model.PresignedCompleteMultipartUploadRequest;
 
@@ -188,6 +195,70 @@ class MultipartIT {
         assertThrows(NoSuchUploadException.class,
                 () -> second.abortMultipartUpload(b -> b.bucket(BUCKET).key("aborted").uploadId(uploadId)));
         assertThrows(S3Exception.class, () -> first.headObject(b -> b.bucket(BUCKET).key("aborted")));
+    }
+
+    /** Default SDK settings send each part's CRC32 as a trailer; the object gets the full-object CRC32. */
+    @Test
+    void defaultPartChecksumsGiveTheObjectItsCrc32() throws Exception {
+        String key = "checksums/default";
+        byte[][] parts = {Bodies.bytes(MIB5, 41), Bodies.bytes(4321, 42)};
+        String uploadId = first.createMultipartUpload(b -> b.bucket(BUCKET).key(key)).uploadId();
+        List<CompletedPart> completed = uploadInParallel(key, uploadId, parts);
+        CompleteMultipartUploadResponse done = second.completeMultipartUpload(b -> b.bucket(BUCKET).key(key)
+                .uploadId(uploadId).multipartUpload(m -> m.parts(completed)));
+        String crc32 = crc32(concat(parts));
+        assertEquals(crc32, done.checksumCRC32());
+        assertEquals(ChecksumType.FULL_OBJECT, done.checksumType());
+        ResponseBytes<GetObjectResponse> got = first.getObjectAsBytes(b -> b.bucket(BUCKET).key(key)
+                .checksumMode(ChecksumMode.ENABLED));
+        assertEquals(crc32, got.response().checksumCRC32(), "the SDK validated the body against it");
+        assertEquals(Bodies.md5(concat(parts)), Bodies.md5(got.asByteArray()));
+    }
+
+    /** An upload created with CRC32 COMPOSITE: listed part checksums are checked, the object's ends in -N. */
+    @Test
+    void compositeChecksumAndWrongPartChecksums() throws Exception {
+        String key = "checksums/composite";
+        byte[][] parts = {Bodies.bytes(MIB5, 43), Bodies.bytes(99, 44)};
+        S3Exception shaFull = assertThrows(S3Exception.class, () -> first.createMultipartUpload(b -> b.bucket(BUCKET)
+                .key(key).checksumAlgorithm(ChecksumAlgorithm.SHA256).checksumType(ChecksumType.FULL_OBJECT)));
+        assertEquals("InvalidRequest", shaFull.awsErrorDetails().errorCode());
+        String uploadId = first.createMultipartUpload(b -> b.bucket(BUCKET).key(key)
+                .checksumAlgorithm(ChecksumAlgorithm.CRC32).checksumType(ChecksumType.COMPOSITE)).uploadId();
+        S3Exception wrong = assertThrows(S3Exception.class, () -> first.uploadPart(b -> b.bucket(BUCKET).key(key)
+                .uploadId(uploadId).partNumber(1).checksumCRC32("AAAAAA=="), RequestBody.fromBytes(parts[0])));
+        assertEquals("BadDigest", wrong.awsErrorDetails().errorCode());
+        assertTrue(first.listParts(b -> b.bucket(BUCKET).key(key).uploadId(uploadId)).parts().isEmpty());
+        List<CompletedPart> completed = new ArrayList<>();
+        for (int i = 0; i < parts.length; i++) {
+            int number = i + 1;
+            byte[] body = parts[i];
+            UploadPartResponse up = second.uploadPart(b -> b.bucket(BUCKET).key(key).uploadId(uploadId)
+                    .partNumber(number).checksumAlgorithm(ChecksumAlgorithm.CRC32), RequestBody.fromBytes(body));
+            assertEquals(crc32(body), up.checksumCRC32());
+            completed.add(CompletedPart.builder().partNumber(number).eTag(up.eTag()).checksumCRC32(up.checksumCRC32())
+                    .build());
+        }
+        assertCompleteFails(key, uploadId, 400, "InvalidRequest", part(1, completed.get(0).eTag()),
+                part(2, completed.get(1).eTag()));
+        assertCompleteFails(key, uploadId, 400, "InvalidPart", completed.get(0),
+                completed.get(1).toBuilder().checksumCRC32(crc32(parts[0])).build());
+        CompleteMultipartUploadResponse done = first.completeMultipartUpload(b -> b.bucket(BUCKET).key(key)
+                .uploadId(uploadId).multipartUpload(m -> m.parts(completed)));
+        byte[] concatenated = concat(Base64.getDecoder().decode(crc32(parts[0])),
+                Base64.getDecoder().decode(crc32(parts[1])));
+        assertEquals(crc32(concatenated) + "-2", done.checksumCRC32());
+        assertEquals(ChecksumType.COMPOSITE, done.checksumType());
+        HeadObjectResponse head = second.headObject(b -> b.bucket(BUCKET).key(key).checksumMode(ChecksumMode.ENABLED));
+        assertEquals(crc32(concatenated) + "-2", head.checksumCRC32());
+        assertArrayEquals(concat(parts), first.getObjectAsBytes(b -> b.bucket(BUCKET).key(key)
+                .checksumMode(ChecksumMode.ENABLED)).asByteArray());
+    }
+
+    private static String crc32(byte[] body) {
+        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        crc.update(body);
+        return Base64.getEncoder().encodeToString(ByteBuffer.allocate(4).putInt((int) crc.getValue()).array());
     }
 
     @Test

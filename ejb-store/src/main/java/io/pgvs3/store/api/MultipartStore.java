@@ -37,10 +37,12 @@ public interface MultipartStore {
 
     /**
      * Publishes the listed parts, in order, as the object, under the same per-key lock and conditions
-     * as a PUT; parts that were uploaded but not listed become garbage and the upload disappears.
+     * as a PUT; parts that were uploaded but not listed become garbage and the upload disappears. The object
+     * gets the checksum its parts' checksums give it.
      *
      * @throws io.pgvs3.store.api.error.StoreException NO_SUCH_UPLOAD, INVALID_PART, INVALID_PART_ORDER,
-     *                                                 ENTITY_TOO_SMALL, PRECONDITION_FAILED
+     *                                                 ENTITY_TOO_SMALL, PRECONDITION_FAILED, INVALID_REQUEST (see
+     *                                                 {@code multipart.CompletedChecksum})
      */
     PutResult complete(CompleteSpec spec);
 

@@ -11,9 +11,11 @@ import java.util.Map;
 
 /**
  * Checks a CompleteMultipartUpload part list against the stored parts, as S3 does, and lays out the
- * object: part files in order, cumulative end offsets, ETag, and the stored parts left unused.
+ * object: part files in order, cumulative end offsets, ETag, the stored parts left unused, and the
+ * listed parts in order.
  */
-record PartAssembly(Long[] files, Long[] partEnds, long size, String etag, byte[] sha256, List<Long> unused) {
+record PartAssembly(Long[] files, Long[] partEnds, long size, String etag, byte[] sha256, List<Long> unused,
+                    List<StoredPart> parts) {
 
     /** S3's minimum size of every part but the last. */
     static final long MIN_PART_SIZE = 5L * 1024 * 1024;
@@ -33,6 +35,7 @@ record PartAssembly(Long[] files, Long[] partEnds, long size, String etag, byte[
         Long[] ends = new Long[listed.size()];
         List<byte[]> md5s = new ArrayList<>();
         List<byte[]> sha256s = new ArrayList<>();
+        List<StoredPart> parts = new ArrayList<>();
         long size = 0;
         for (int i = 0; i < listed.size(); i++) {
             CompletedPart wanted = listed.get(i);
@@ -50,11 +53,12 @@ record PartAssembly(Long[] files, Long[] partEnds, long size, String etag, byte[
             ends[i] = size;
             md5s.add(part.md5());
             sha256s.add(part.sha256());
+            parts.add(part);
         }
         List<Long> unused = new ArrayList<>();
         byNumber.values().forEach(part -> unused.add(part.fileId()));
         return new PartAssembly(files, ends, size, MultipartEtag.of(md5s), MultipartEtag.sha256OfParts(sha256s),
-                unused);
+                unused, parts);
     }
 
     private static void requireAscending(List<CompletedPart> listed) {

@@ -4,6 +4,7 @@ import io.pgvs3.store.api.ByteRange;
 import io.pgvs3.store.api.CopySource;
 import io.pgvs3.store.api.PartInfo;
 import io.pgvs3.store.api.PartSpec;
+import io.pgvs3.store.api.checksum.ObjectChecksum;
 import io.pgvs3.store.api.error.StoreError;
 import io.pgvs3.store.api.error.StoreException;
 import io.pgvs3.store.chunk.BlockCodec;
@@ -69,8 +70,9 @@ public final class PartWriter {
                 written = new BodyChecks(spec.declaredLength(), spec.expectedMd5(), spec.expectedSha256())
                         .verify(file.finish());
             }
+            ObjectChecksum checksum = spec.checksum() == null ? null : spec.checksum().get();
             return record(c, ns, spec, new StoredPart(spec.partNumber(), fileId, written.size(), written.sha256(),
-                    written.md5(), null));
+                    written.md5(), checksum, null));
         });
     }
 
@@ -90,7 +92,7 @@ public final class PartWriter {
             if (whole && from.isSingleFile()) {
                 long fileId = FileCloner.cloneFile(c, from.namespace(), ns, from.fileId(), from.size());
                 return record(c, ns, spec, new StoredPart(spec.partNumber(), fileId, from.size(), from.sha256(),
-                        HexFormat.of().parseHex(from.etag()), null));
+                        HexFormat.of().parseHex(from.etag()), null, null));
             }
             return record(c, ns, spec, stream(c, ns, spec, from, range));
         });
@@ -103,7 +105,7 @@ public final class PartWriter {
              FileSink file = FileSink.open(c, ns, codec, CopyFramer.DEFAULT_BATCH, length)) {
             sourceReader.readBody(from.toMeta(), range, file);
             BodyDigests.Result body = new BodyChecks(length, null, null).verify(file.finish());
-            return new StoredPart(spec.partNumber(), file.fileId(), body.size(), body.sha256(), body.md5(), null);
+            return new StoredPart(spec.partNumber(), file.fileId(), body.size(), body.sha256(), body.md5(), null, null);
         } catch (IOException e) {
             throw new StoreException(StoreError.UNAVAILABLE, "copying " + from.key() + " into part "
                     + spec.partNumber() + " failed: " + e.getMessage(), e);

@@ -2,6 +2,7 @@ package io.pgvs3.store.multipart;
 
 import io.pgvs3.store.api.CompleteSpec;
 import io.pgvs3.store.api.PutResult;
+import io.pgvs3.store.api.checksum.ObjectChecksum;
 import io.pgvs3.store.namespace.Namespace;
 import io.pgvs3.store.namespace.NamespaceCache;
 import io.pgvs3.store.sql.Transactions;
@@ -36,12 +37,13 @@ public final class UploadCompleter {
         Namespace ns = namespaces.lockForWrite(c, spec.bucket());
         Upload upload = Uploads.require(c, ns, spec.uploadId(), spec.key(), Uploads.Lock.UPDATE);
         PartAssembly object = PartAssembly.of(spec.parts(), UploadParts.all(c, ns, spec.uploadId()));
+        ObjectChecksum checksum = CompletedChecksum.of(upload, spec.parts(), object.parts());
         // the part rows must be gone before the unused files are checked for remaining references
         Uploads.delete(c, ns, spec.uploadId());
         NewObject row = new NewObject(spec.key(), object.size(), object.etag(), object.sha256(), upload.contentType(),
-                upload.userMetadata(), null, false, object.files()[0], new String[0], null, object.files(),
+                upload.userMetadata(), null, false, object.files()[0], new String[0], checksum, object.files(),
                 object.partEnds());
         Instant modified = ObjectPublisher.publish(c, ns, row, spec.condition(), object.unused());
-        return new PutResult(object.etag(), object.size(), modified, null, false);
+        return new PutResult(object.etag(), object.size(), modified, checksum, false);
     }
 }

@@ -17,14 +17,15 @@ final class UploadParts {
      * uploads of one part number serialize on the row); returns the replaced file, if any.
      */
     private static final String PUT = """
-            INSERT INTO %s.upload_parts AS p (upload_id, part_no, file_id, size, sha256, md5, created_at)
-            VALUES (?, ?, ?, ?, ?, ?, clock_timestamp())
+            INSERT INTO %s.upload_parts AS p (upload_id, part_no, file_id, size, sha256, md5, checksum, created_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, clock_timestamp())
             ON CONFLICT (upload_id, part_no) DO UPDATE SET
                 file_id = excluded.file_id, size = excluded.size, sha256 = excluded.sha256, md5 = excluded.md5,
-                checksum = NULL, created_at = excluded.created_at
+                checksum = excluded.checksum, created_at = excluded.created_at
             RETURNING new.created_at, old.file_id""";
 
-    private static final String SELECT = "SELECT part_no, file_id, size, sha256, md5, created_at FROM %s.upload_parts";
+    private static final String SELECT =
+            "SELECT part_no, file_id, size, sha256, md5, checksum, created_at FROM %s.upload_parts";
     private static final String ALL = SELECT + " WHERE upload_id = ? ORDER BY part_no";
     private static final String PAGE = SELECT + " WHERE upload_id = ? AND part_no > ? ORDER BY part_no LIMIT ?";
 
@@ -45,10 +46,10 @@ final class UploadParts {
             ps.setLong(4, part.size());
             ps.setBytes(5, part.sha256());
             ps.setBytes(6, part.md5());
+            ps.setString(7, part.checksumColumn());
             try (ResultSet rs = ps.executeQuery()) {
                 rs.next();
-                StoredPart recorded = new StoredPart(part.partNumber(), part.fileId(), part.size(), part.sha256(),
-                        part.md5(), rs.getObject(1, OffsetDateTime.class).toInstant());
+                StoredPart recorded = part.at(rs.getObject(1, OffsetDateTime.class).toInstant());
                 return new Put(recorded, (Long) rs.getObject(2));
             }
         }
@@ -92,7 +93,7 @@ final class UploadParts {
         try (ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
                 parts.add(new StoredPart(rs.getInt(1), rs.getLong(2), rs.getLong(3), rs.getBytes(4), rs.getBytes(5),
-                        rs.getObject(6, OffsetDateTime.class).toInstant()));
+                        StoredPart.parseChecksum(rs.getString(6)), rs.getObject(7, OffsetDateTime.class).toInstant()));
             }
         }
         return parts;

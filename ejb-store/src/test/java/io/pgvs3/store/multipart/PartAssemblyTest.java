@@ -18,7 +18,7 @@ class PartAssemblyTest {
     private static StoredPart part(int number, long file, long size) {
         byte[] md5 = new byte[16];
         md5[0] = (byte) number;
-        return new StoredPart(number, file, size, new byte[32], md5, Instant.EPOCH);
+        return new StoredPart(number, file, size, new byte[32], md5, null, Instant.EPOCH);
     }
 
     private static CompletedPart listed(StoredPart part) {

@@ -63,6 +63,7 @@ public final class ErrorTranslator {
             case INVALID_PART -> S3ErrorCode.INVALID_PART;
             case INVALID_PART_ORDER -> S3ErrorCode.INVALID_PART_ORDER;
             case ENTITY_TOO_SMALL -> S3ErrorCode.ENTITY_TOO_SMALL;
+            case INVALID_REQUEST -> S3ErrorCode.INVALID_REQUEST;
         };
     }
 

@@ -1,5 +1,6 @@
 package io.pgvs3.s3.handler;
 
+import io.pgvs3.s3.checksum.UploadChecksum;
 import io.pgvs3.s3.error.S3ErrorCode;
 import io.pgvs3.s3.xml.XmlDocument;
 import io.pgvs3.store.api.CompleteSpec;
@@ -9,6 +10,7 @@ import io.pgvs3.store.api.PartSpec;
 import io.pgvs3.store.api.PutResult;
 import io.pgvs3.store.api.UploadInfo;
 import io.pgvs3.store.api.UploadSpec;
+import io.pgvs3.store.api.checksum.ObjectChecksum;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.core.Response;
@@ -39,6 +41,11 @@ public class MultipartHandler {
         if (type != null && (algorithm == null || !CHECKSUM_TYPES.contains(type))) {
             throw call.error(S3ErrorCode.INVALID_REQUEST, "Value for x-amz-checksum-type header is invalid.");
         }
+        boolean crc = algorithm != null && algorithm.startsWith("CRC");
+        if ("FULL_OBJECT".equals(type) && !crc || "COMPOSITE".equals(type) && "CRC64NVME".equals(algorithm)) {
+            throw call.error(S3ErrorCode.INVALID_REQUEST, "The " + type + " checksum type cannot be used with the "
+                    + algorithm.toLowerCase(Locale.ROOT) + " checksum algorithm.");
+        }
         UploadInfo upload = multipart.create(new UploadSpec(call.bucket(), call.key(), call.header("Content-Type"),
                 PutHeaders.userMetadata(call), algorithm, type));
         XmlDocument xml = XmlDocument.s3("InitiateMultipartUploadResult")
@@ -53,10 +60,21 @@ public class MultipartHandler {
 
     public Response uploadPart(S3Call call) {
         PutHeaders.rejectUnsupported(call);
+        UploadChecksum checksum = PutHeaders.uploadChecksum(call);
         PartInfo part = multipart.uploadPart(new PartSpec(call.bucket(), call.key(), MultipartParams.uploadId(call),
                 MultipartParams.partNumber(call), PutHeaders.declaredLength(call), PutHeaders.contentMd5(call),
-                call.expectedSha256()), call.body());
-        return Response.ok().header("ETag", MultipartXml.quoted(part.etag())).build();
+                call.expectedSha256(), () -> declaredOnly(checksum, checksum.verify(call.trailers().get()))),
+                checksum.wrap(call.body()));
+        Response.ResponseBuilder response = Response.ok().header("ETag", MultipartXml.quoted(part.etag()));
+        if (part.checksum() != null) {
+            response.header(part.checksum().algorithm().headerName(), part.checksum().value());
+        }
+        return response.build();
+    }
+
+    /** A part keeps only the checksum its client declared (verified); the default one is not stored. */
+    private static ObjectChecksum declaredOnly(UploadChecksum checksum, ObjectChecksum verified) {
+        return checksum.declared() ? verified : null;
     }
 
     public Response complete(S3Call call) {
@@ -69,6 +87,7 @@ public class MultipartHandler {
                 .element("Bucket", call.bucket())
                 .element("Key", call.key())
                 .element("ETag", MultipartXml.quoted(result.etag()));
+        MultipartXml.checksum(xml, result.checksum());
         return XmlResponses.ok(xml);
     }
 

@@ -6,6 +6,8 @@ import io.pgvs3.s3.xml.XmlElement;
 import io.pgvs3.s3.xml.XmlInputException;
 import io.pgvs3.store.api.CompletedPart;
 import io.pgvs3.store.api.PartInfo;
+import io.pgvs3.store.api.checksum.ChecksumAlgorithm;
+import io.pgvs3.store.api.checksum.ObjectChecksum;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,7 +19,7 @@ final class MultipartXml {
     }
 
     /**
-     * The part list in the client's order; checksum elements are accepted and not used.
+     * The part list in the client's order, with each part's {@code Checksum*} element if it has one.
      *
      * @throws XmlInputException not a CompleteMultipartUpload document, no parts, or a part without a
      *                           number or ETag
@@ -34,7 +36,9 @@ final class MultipartXml {
                 throw XmlInputException.malformed("a Part needs a PartNumber and an ETag");
             }
             try {
-                parts.add(new CompletedPart(Integer.parseInt(number), etag));
+                ChecksumAlgorithm algorithm = checksumAlgorithm(part);
+                parts.add(new CompletedPart(Integer.parseInt(number), etag, algorithm,
+                        algorithm == null ? null : part.childText(element(algorithm))));
             } catch (NumberFormatException e) {
                 throw XmlInputException.malformed("PartNumber " + number + " is not an integer", e);
             }
@@ -43,6 +47,30 @@ final class MultipartXml {
             throw XmlInputException.malformed("the document lists no parts");
         }
         return parts;
+    }
+
+    /** The algorithm of the part's first {@code Checksum*} element, or null. */
+    private static ChecksumAlgorithm checksumAlgorithm(XmlElement part) {
+        for (ChecksumAlgorithm algorithm : ChecksumAlgorithm.values()) {
+            if (part.child(element(algorithm)).isPresent()) {
+                return algorithm;
+            }
+        }
+        return null;
+    }
+
+    /** {@code ChecksumCRC32} and so on. */
+    private static String element(ChecksumAlgorithm algorithm) {
+        return "Checksum" + algorithm.name();
+    }
+
+    /** The {@code Checksum<ALGORITHM>} and {@code ChecksumType} elements of a result; none for null. */
+    static XmlDocument checksum(XmlDocument xml, ObjectChecksum checksum) {
+        if (checksum != null) {
+            xml.element(element(checksum.algorithm()), checksum.value())
+                    .element("ChecksumType", checksum.type().name());
+        }
+        return xml;
     }
 
     /** CopyObjectResult or CopyPartResult. */
@@ -58,8 +86,11 @@ final class MultipartXml {
                 .element("PartNumber", part.partNumber())
                 .element("LastModified", HttpDates.xml(part.lastModified()))
                 .element("ETag", quoted(part.etag()))
-                .element("Size", part.size())
-                .end();
+                .element("Size", part.size());
+        if (part.checksum() != null) {
+            xml.element(element(part.checksum().algorithm()), part.checksum().value());
+        }
+        xml.end();
     }
 
     /** Initiator and Owner: this gateway has one owner. */

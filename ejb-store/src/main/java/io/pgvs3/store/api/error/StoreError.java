@@ -24,5 +24,7 @@ public enum StoreError {
     /** The parts listed to complete an upload are not in strictly ascending order. */
     INVALID_PART_ORDER,
     /** A part other than the last is smaller than the minimum part size. */
-    ENTITY_TOO_SMALL
+    ENTITY_TOO_SMALL,
+    /** A request S3 refuses as InvalidRequest, such as a Complete list without the parts' checksums. */
+    INVALID_REQUEST
 }
