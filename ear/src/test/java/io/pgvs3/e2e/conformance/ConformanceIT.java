@@ -61,7 +61,21 @@ class ConformanceIT {
      * Cases where pgvs3 deviates from the documented behaviour: the case name, what pgvs3 answers instead
      * (asserted, so a change is noticed) and why.
      */
-    static final Map<String, Deviation> KNOWN_DEVIATIONS = Map.of();
+    static final Map<String, Deviation> KNOWN_DEVIATIONS = Map.of(
+            "ListObjectsV2: fetch-owner=true returns Owner", new Deviation(200, null,
+                    o -> assertTrue(o.body().contains("<Key>sample.jpg</Key>") && !o.body().contains("<Owner>"), o.toString()),
+                    "fetch-owner is ignored: Contents never carry <Owner> (S3: Owner with ID and DisplayName when fetch-owner=true)"),
+            "GetObject: Content-Type is returned as stored", new Deviation(200, null,
+                    o -> assertEquals("text/plain;charset=UTF-8", o.header("Content-Type"), o.toString()),
+                    "a stored text/* Content-Type gets ';charset=UTF-8' appended on GET/HEAD (S3 returns it byte for byte)"),
+            "GetObject: missing key is 404 NoSuchKey naming the Key", new Deviation(404, "NoSuchKey",
+                    o -> assertTrue(!o.body().contains("<Key>"), o.toString()),
+                    "the NoSuchKey error body has no <Key> element (S3's error body names the Key)"),
+            "Errors: error Resource is the path of the failing request", new Deviation(404, "NoSuchKey",
+                    o -> assertTrue(o.body().contains("<Resource>/" + BUCKET + "/"), o.toString()),
+                    "GET errors are mapped on the managed response executor, where the mapper's injected HttpServletRequest can be an"
+                            + " earlier request: <Resource> then names that request's path (seen: /<bucket>/obj for a GET of"
+                            + " /<bucket>/no/such/key), not the failing one"));
 
     /** What pgvs3 answers instead of the documented result; {@code check} (may be null) holds further assertions. */
     record Deviation(int status, String code, Check check, String reason) {
@@ -289,8 +303,9 @@ class ConformanceIT {
                     assertEquals("10", o.header("Content-Length"));
                     assertEquals(objectEtag, o.header("ETag"));
                     assertEquals(HTTP_DATE.format(objectLastModified), o.header("Last-Modified"));
-                    assertEquals("text/plain", o.header("Content-Type"));
                 }));
+        all.add(ok("GetObject", "Content-Type is returned as stored", "API_GetObject.html",
+                () -> request("GET", "/" + BUCKET + "/obj").send(), 200, o -> assertEquals("text/plain", o.header("Content-Type"), o.toString())));
         all.add(ok("GetObject", "Range bytes=0-3 is 206 with Content-Range", "API_GetObject.html",
                 () -> request("GET", "/" + BUCKET + "/obj").header("Range", "bytes=0-3").send(), 206, o -> {
                     assertEquals("0123", o.body());
@@ -328,7 +343,7 @@ class ConformanceIT {
                 }));
         all.add(err("GetObject", "missing key is 404 NoSuchKey naming the Key", "API_GetObject.html",
                 () -> request("GET", "/" + BUCKET + "/no/such/key").send(), 404, "NoSuchKey",
-                o -> has(o, "<Key>no/such/key</Key>", "<Resource>/" + BUCKET + "/no/such/key</Resource>")));
+                o -> has(o, "<Key>no/such/key</Key>")));
         all.add(err("GetObject", "missing bucket is 404 NoSuchBucket", "API_GetObject.html",
                 () -> request("GET", "/" + BUCKET + "-missing/obj").send(), 404, "NoSuchBucket"));
 
@@ -567,10 +582,15 @@ class ConformanceIT {
         all.add(err("Errors", "error body has Code, Message, Resource and RequestId", "ErrorResponses.html",
                 () -> request("GET", "/" + BUCKET + "/no/such/key").send(), 404, "NoSuchKey",
                 o -> {
-                    has(o, "<Error>", "<Message>", "<RequestId>", "<Resource>/" + BUCKET + "/no/such/key</Resource>");
+                    has(o, "<Error>", "<Message>", "<RequestId>", "<Resource>");
                     assertTrue(o.header("Content-Type").startsWith("application/xml"), o.toString());
                     assertNotNull(o.header("x-amz-request-id"), o.toString());
                 }));
+
+        all.add(err("Errors", "error Resource is the path of the failing request", "ErrorResponses.html", () -> {
+            assertEquals(200, request("GET", "/" + BUCKET + "/obj").send().status());
+            return request("GET", "/" + BUCKET + "/no/such/key").send();
+        }, 404, "NoSuchKey", o -> has(o, "<Resource>/" + BUCKET + "/no/such/key</Resource>")));
 
         return all.stream();
     }
