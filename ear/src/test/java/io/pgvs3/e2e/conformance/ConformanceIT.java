@@ -61,13 +61,7 @@ class ConformanceIT {
      * Cases where pgvs3 deviates from the documented behaviour: the case name, what pgvs3 answers instead
      * (asserted, so a change is noticed) and why.
      */
-    static final Map<String, Deviation> KNOWN_DEVIATIONS = Map.of(
-            "ListObjectsV2: fetch-owner=true returns Owner", new Deviation(200, null,
-                    o -> assertTrue(o.body().contains("<Key>sample.jpg</Key>") && !o.body().contains("<Owner>"), o.toString()),
-                    "fetch-owner is ignored: Contents never carry <Owner> (S3: Owner with ID and DisplayName when fetch-owner=true)"),
-            "GetObject: missing key is 404 NoSuchKey naming the Key", new Deviation(404, "NoSuchKey",
-                    o -> assertTrue(!o.body().contains("<Key>"), o.toString()),
-                    "the NoSuchKey error body has no <Key> element (S3's error body names the Key)"));
+    static final Map<String, Deviation> KNOWN_DEVIATIONS = Map.of();
 
     /** What pgvs3 answers instead of the documented result; {@code check} (may be null) holds further assertions. */
     record Deviation(int status, String code, Check check, String reason) {

@@ -23,7 +23,7 @@ public class ListHandler {
     private ObjectStore objects;
 
     public Response listV2(S3Call call) {
-        ListParams params = ListParams.of(call);
+        ListParams params = ListParams.of(call, "true".equals(call.param("fetch-owner")));
         String token = call.param("continuation-token");
         String startAfter = call.param("start-after");
         String cursor = token != null ? ContinuationTokens.decode(call, token) : emptyToNull(startAfter);
@@ -44,7 +44,7 @@ public class ListHandler {
     }
 
     public Response listV1(S3Call call) {
-        ListParams params = ListParams.of(call);
+        ListParams params = ListParams.of(call, true);
         String marker = call.param("marker");
         ListPage page = page(call, params, emptyToNull(marker));
         XmlDocument xml = XmlDocument.s3("ListBucketResult")
@@ -68,13 +68,18 @@ public class ListHandler {
 
     /** Contents and CommonPrefixes interleaved in key order, as S3 returns them. */
     private static void writeEntries(XmlDocument xml, ListPage page, ListParams params) {
-        KeyOrder.interleave(page.objects(), ObjectSummary::key, page.commonPrefixes(), object -> xml.start("Contents")
-                .element("Key", params.encode(object.key()))
-                .element("LastModified", HttpDates.xml(object.lastModified()))
-                .element("ETag", "\"" + object.etag() + "\"")
-                .element("Size", object.size())
-                .element("StorageClass", "STANDARD")
-                .end(), prefix -> xml.start("CommonPrefixes").element("Prefix", params.encode(prefix)).end());
+        KeyOrder.interleave(page.objects(), ObjectSummary::key, page.commonPrefixes(), object -> {
+            xml.start("Contents")
+                    .element("Key", params.encode(object.key()))
+                    .element("LastModified", HttpDates.xml(object.lastModified()))
+                    .element("ETag", "\"" + object.etag() + "\"")
+                    .element("Size", object.size())
+                    .element("StorageClass", "STANDARD");
+            if (params.owner()) {
+                xml.start("Owner").element("ID", BucketHandler.OWNER_ID).element("DisplayName", BucketHandler.OWNER_ID).end();
+            }
+            xml.end();
+        }, prefix -> xml.start("CommonPrefixes").element("Prefix", params.encode(prefix)).end());
     }
 
     private static String emptyToNull(String value) {
@@ -82,14 +87,15 @@ public class ListHandler {
     }
 
     /** The parameters V1 and V2 share. */
-    private record ListParams(String prefix, String delimiter, int maxKeys, String encodingType) {
+    /** @param owner write each object's Owner: always in V1, with fetch-owner=true in V2, as S3 does */
+    private record ListParams(String prefix, String delimiter, int maxKeys, String encodingType, boolean owner) {
 
-        static ListParams of(S3Call call) {
+        static ListParams of(S3Call call, boolean owner) {
             String prefix = call.param("prefix");
             String delimiter = call.param("delimiter");
             String encoding = QueryParams.encodingType(call);
             return new ListParams(prefix == null ? "" : prefix, emptyToNull(delimiter),
-                    QueryParams.maxEntries(call, "max-keys", MAX_KEYS), encoding);
+                    QueryParams.maxEntries(call, "max-keys", MAX_KEYS), encoding, owner);
         }
 
         String encode(String value) {

@@ -1,11 +1,14 @@
 package io.pgvs3.s3.handler;
 
+import io.pgvs3.s3.error.ErrorTranslator;
 import io.pgvs3.s3.error.S3ErrorCode;
 import io.pgvs3.s3.http.Preconditions;
 import io.pgvs3.s3.http.RangeHeader;
 import io.pgvs3.store.api.ByteRange;
 import io.pgvs3.store.api.ObjectMeta;
 import io.pgvs3.store.api.ObjectStore;
+import io.pgvs3.store.api.error.StoreError;
+import io.pgvs3.store.api.error.StoreException;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.core.Response;
@@ -22,7 +25,7 @@ public class ObjectReadHandler {
     private ObjectStore objects;
 
     public Response head(S3Call call) {
-        ObjectMeta meta = objects.head(call.bucket(), call.key(), false);
+        ObjectMeta meta = meta(call, false);
         Response notModified = checkPreconditions(call, meta);
         if (notModified != null) {
             return notModified;
@@ -31,7 +34,7 @@ public class ObjectReadHandler {
     }
 
     public Response get(S3Call call) {
-        ObjectMeta meta = objects.head(call.bucket(), call.key(), true);
+        ObjectMeta meta = meta(call, true);
         Response notModified = checkPreconditions(call, meta);
         if (notModified != null) {
             return notModified;
@@ -45,6 +48,18 @@ public class ObjectReadHandler {
         // Files are immutable: streaming by the location read above returns exactly these bytes.
         StreamingOutput body = out -> objects.readBody(meta, range, out);
         return response.entity(body).build();
+    }
+
+    /** The object's row; a missing key or bucket is answered naming them, as S3's error bodies do. */
+    private ObjectMeta meta(S3Call call, boolean withInlineBody) {
+        try {
+            return objects.head(call.bucket(), call.key(), withInlineBody);
+        } catch (StoreException e) {
+            if (e.error() == StoreError.NO_SUCH_KEY || e.error() == StoreError.NO_SUCH_BUCKET) {
+                throw call.error(ErrorTranslator.fromStore(e.error()));
+            }
+            throw e;
+        }
     }
 
     /** A 304 answer, or null to go on; a failed condition throws 412. */
