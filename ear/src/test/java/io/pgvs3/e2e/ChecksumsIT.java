@@ -10,13 +10,11 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import software.amazon.awssdk.core.ResponseBytes;
 import software.amazon.awssdk.core.sync.RequestBody;
-import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.model.ChecksumAlgorithm;
 import software.amazon.awssdk.services.s3.model.ChecksumMode;
 import software.amazon.awssdk.services.s3.model.ChecksumType;
@@ -34,23 +32,10 @@ import software.amazon.awssdk.services.s3.model.S3Exception;
 @ExtendWith(Stack.class)
 class ChecksumsIT {
 
-    private static final String BUCKET = Clients.bucket("checksums");
+    @RegisterExtension
+    static final TwoGateways GATEWAYS = new TwoGateways("checksums");
+    private static final String BUCKET = GATEWAYS.bucket();
     private static final byte[] HELLO = "Hello world".getBytes(StandardCharsets.US_ASCII);
-    private static S3Client first;
-    private static S3Client second;
-
-    @BeforeAll
-    static void createBucket() {
-        first = Clients.s3(0);
-        second = Clients.s3(1);
-        first.createBucket(b -> b.bucket(BUCKET));
-    }
-
-    @AfterAll
-    static void close() {
-        first.close();
-        second.close();
-    }
 
     /** Default SDK settings: the upload carries a CRC32; a GET with checksum mode gets and validates it. */
     @Test
@@ -58,15 +43,15 @@ class ChecksumsIT {
         for (int size : new int[] {1024, 20 * 1024 * 1024}) {
             byte[] body = Bodies.bytes(size, size);
             String key = "default-" + size;
-            PutObjectResponse put = first.putObject(b -> b.bucket(BUCKET).key(key), RequestBody.fromBytes(body));
+            PutObjectResponse put = GATEWAYS.first().putObject(b -> b.bucket(BUCKET).key(key), RequestBody.fromBytes(body));
             String crc32 = crc32(body);
             assertEquals(crc32, put.checksumCRC32(), "PutObject echoes the verified checksum");
             assertEquals(ChecksumType.FULL_OBJECT, put.checksumType());
 
             assertEquals(Bodies.md5(body),
-                    Bodies.md5(second.getObjectAsBytes(b -> b.bucket(BUCKET).key(key)).asByteArray()));
+                    Bodies.md5(GATEWAYS.second().getObjectAsBytes(b -> b.bucket(BUCKET).key(key)).asByteArray()));
             // The Java SDK asks for checksums on GET only when told to; it then validates what it receives.
-            ResponseBytes<GetObjectResponse> got = second.getObjectAsBytes(b -> b.bucket(BUCKET).key(key)
+            ResponseBytes<GetObjectResponse> got = GATEWAYS.second().getObjectAsBytes(b -> b.bucket(BUCKET).key(key)
                     .checksumMode(ChecksumMode.ENABLED));
             assertEquals(Bodies.md5(body), Bodies.md5(got.asByteArray()));
             assertEquals(crc32, got.response().checksumCRC32());
@@ -75,14 +60,14 @@ class ChecksumsIT {
 
     @Test
     void explicitAlgorithmsAsHeaderAndAsTrailer() {
-        first.putObject(b -> b.bucket(BUCKET).key("crc32c-header").checksumCRC32C("crUfeA=="), RequestBody.fromBytes(HELLO));
-        first.putObject(b -> b.bucket(BUCKET).key("sha256-header")
+        GATEWAYS.first().putObject(b -> b.bucket(BUCKET).key("crc32c-header").checksumCRC32C("crUfeA=="), RequestBody.fromBytes(HELLO));
+        GATEWAYS.first().putObject(b -> b.bucket(BUCKET).key("sha256-header")
                 .checksumSHA256("ZOyIygCyaOW6GjVnihtTFtIS9PNmskdyMlNKiuyjfzw="), RequestBody.fromBytes(HELLO));
-        first.putObject(b -> b.bucket(BUCKET).key("crc64-header").checksumCRC64NVME("OOJZ0D8xKts="),
+        GATEWAYS.first().putObject(b -> b.bucket(BUCKET).key("crc64-header").checksumCRC64NVME("OOJZ0D8xKts="),
                 RequestBody.fromBytes(HELLO));
-        first.putObject(b -> b.bucket(BUCKET).key("crc32c-trailer").checksumAlgorithm(ChecksumAlgorithm.CRC32_C),
+        GATEWAYS.first().putObject(b -> b.bucket(BUCKET).key("crc32c-trailer").checksumAlgorithm(ChecksumAlgorithm.CRC32_C),
                 RequestBody.fromBytes(HELLO));
-        first.putObject(b -> b.bucket(BUCKET).key("sha256-trailer").checksumAlgorithm(ChecksumAlgorithm.SHA256),
+        GATEWAYS.first().putObject(b -> b.bucket(BUCKET).key("sha256-trailer").checksumAlgorithm(ChecksumAlgorithm.SHA256),
                 RequestBody.fromBytes(HELLO));
 
         assertEquals("crUfeA==", head("crc32c-header").checksumCRC32C());
@@ -90,7 +75,7 @@ class ChecksumsIT {
         assertEquals("ZOyIygCyaOW6GjVnihtTFtIS9PNmskdyMlNKiuyjfzw=", head("sha256-header").checksumSHA256());
         assertEquals("ZOyIygCyaOW6GjVnihtTFtIS9PNmskdyMlNKiuyjfzw=", head("sha256-trailer").checksumSHA256());
         assertEquals("OOJZ0D8xKts=", head("crc64-header").checksumCRC64NVME());
-        GetObjectResponse got = second.getObject(b -> b.bucket(BUCKET).key("sha256-trailer")
+        GetObjectResponse got = GATEWAYS.second().getObject(b -> b.bucket(BUCKET).key("sha256-trailer")
                 .checksumMode(ChecksumMode.ENABLED), (response, in) -> {
             in.readAllBytes();
             return response;
@@ -110,10 +95,10 @@ class ChecksumsIT {
 
     @Test
     void wrongChecksumIsBadDigestAndPublishesNothing() throws Exception {
-        first.putObject(b -> b.bucket(BUCKET).key("guarded"), RequestBody.fromString("old"));
+        GATEWAYS.first().putObject(b -> b.bucket(BUCKET).key("guarded"), RequestBody.fromString("old"));
         String oldEtag = head("guarded").eTag();
 
-        S3Exception header = assertThrows(S3Exception.class, () -> first.putObject(b -> b.bucket(BUCKET).key("guarded")
+        S3Exception header = assertThrows(S3Exception.class, () -> GATEWAYS.first().putObject(b -> b.bucket(BUCKET).key("guarded")
                 .checksumCRC32C("AAAAAA=="), RequestBody.fromBytes(Bodies.bytes(300_000, 1))));
         assertEquals(400, header.statusCode());
         assertEquals("BadDigest", header.awsErrorDetails().errorCode());
@@ -129,12 +114,12 @@ class ChecksumsIT {
         assertTrue(undeclared.body().contains("<Code>BadDigest</Code>"), undeclared.body());
 
         assertEquals(oldEtag, head("guarded").eTag());
-        assertEquals("old", second.getObjectAsBytes(b -> b.bucket(BUCKET).key("guarded")).asUtf8String());
+        assertEquals("old", GATEWAYS.second().getObjectAsBytes(b -> b.bucket(BUCKET).key("guarded")).asUtf8String());
     }
 
     @Test
     void contradictoryHeadersAreInvalidRequest() {
-        S3Exception e = assertThrows(S3Exception.class, () -> first.putObject(b -> b.bucket(BUCKET).key("contra")
+        S3Exception e = assertThrows(S3Exception.class, () -> GATEWAYS.first().putObject(b -> b.bucket(BUCKET).key("contra")
                 .checksumAlgorithm(ChecksumAlgorithm.CRC32).checksumCRC32C("crUfeA=="), RequestBody.fromBytes(HELLO)));
         assertEquals(400, e.statusCode());
         assertEquals("InvalidRequest", e.awsErrorDetails().errorCode());
@@ -153,9 +138,9 @@ class ChecksumsIT {
         assertEquals("OOJZ0D8xKts=", head.checksumCRC64NVME());
         assertNull(head.checksumCRC32());
 
-        HeadObjectResponse plainHead = second.headObject(b -> b.bucket(BUCKET).key("plain"));
+        HeadObjectResponse plainHead = GATEWAYS.second().headObject(b -> b.bucket(BUCKET).key("plain"));
         assertNull(plainHead.checksumCRC64NVME(), "without checksum mode no checksum is sent");
-        GetObjectResponse ranged = second.getObject(b -> b.bucket(BUCKET).key("plain")
+        GetObjectResponse ranged = GATEWAYS.second().getObject(b -> b.bucket(BUCKET).key("plain")
                 .range("bytes=0-4").checksumMode(ChecksumMode.ENABLED), (response, in) -> {
                     assertEquals("Hello", new String(in.readAllBytes(), StandardCharsets.US_ASCII));
                     return response;
@@ -177,11 +162,11 @@ class ChecksumsIT {
                 SignedRawRequest.sha256Hex(body), Map.of()).send(endpoint, other);
         assertEquals(400, bad.status(), bad.body());
         assertTrue(bad.body().contains("<Code>XAmzContentSHA256Mismatch</Code>"), bad.body());
-        assertEquals(Bodies.md5(body), Bodies.md5(first.getObjectAsBytes(b -> b.bucket(BUCKET).key("signed")).asByteArray()));
+        assertEquals(Bodies.md5(body), Bodies.md5(GATEWAYS.first().getObjectAsBytes(b -> b.bucket(BUCKET).key("signed")).asByteArray()));
     }
 
     private HeadObjectResponse head(String key) {
-        return second.headObject(b -> b.bucket(BUCKET).key(key).checksumMode(ChecksumMode.ENABLED));
+        return GATEWAYS.second().headObject(b -> b.bucket(BUCKET).key(key).checksumMode(ChecksumMode.ENABLED));
     }
 
     /**

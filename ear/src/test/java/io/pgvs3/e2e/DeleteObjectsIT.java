@@ -12,12 +12,10 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import software.amazon.awssdk.core.sync.RequestBody;
-import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.model.DeleteObjectsResponse;
 import software.amazon.awssdk.services.s3.model.DeletedObject;
 import software.amazon.awssdk.services.s3.model.ObjectIdentifier;
@@ -28,25 +26,12 @@ import software.amazon.awssdk.services.s3.model.S3Exception;
 @ExtendWith(Stack.class)
 class DeleteObjectsIT {
 
-    private static final String BUCKET = Clients.bucket("batch-delete");
-    private static S3Client first;
-    private static S3Client second;
-
-    @BeforeAll
-    static void createBucket() {
-        first = Clients.s3(0);
-        second = Clients.s3(1);
-        first.createBucket(b -> b.bucket(BUCKET));
-    }
-
-    @AfterAll
-    static void close() {
-        first.close();
-        second.close();
-    }
+    @RegisterExtension
+    static final TwoGateways GATEWAYS = new TwoGateways("batch-delete");
+    private static final String BUCKET = GATEWAYS.bucket();
 
     private static String put(String key) {
-        return first.putObject(b -> b.bucket(BUCKET).key(key), RequestBody.fromString(key)).eTag();
+        return GATEWAYS.first().putObject(b -> b.bucket(BUCKET).key(key), RequestBody.fromString(key)).eTag();
     }
 
     @Test
@@ -54,7 +39,7 @@ class DeleteObjectsIT {
         put("a");
         put("b & <b>");
         String c = put("c");
-        DeleteObjectsResponse verbose = second.deleteObjects(b -> b.bucket(BUCKET).delete(d -> d.objects(
+        DeleteObjectsResponse verbose = GATEWAYS.second().deleteObjects(b -> b.bucket(BUCKET).delete(d -> d.objects(
                 ObjectIdentifier.builder().key("a").build(),
                 ObjectIdentifier.builder().key("b & <b>").build(),
                 ObjectIdentifier.builder().key("never-existed").build(),
@@ -65,16 +50,16 @@ class DeleteObjectsIT {
                 verbose.deleted().stream().map(DeletedObject::key).collect(Collectors.toList()));
         Map<String, String> errors = verbose.errors().stream().collect(Collectors.toMap(S3Error::key, S3Error::code));
         assertEquals(Map.of("c", "PreconditionFailed", "gone", "NoSuchKey", "versioned", "NoSuchVersion"), errors);
-        assertEquals("c", second.getObjectAsBytes(b -> b.bucket(BUCKET).key("c")).asUtf8String());
+        assertEquals("c", GATEWAYS.second().getObjectAsBytes(b -> b.bucket(BUCKET).key("c")).asUtf8String());
 
         put("q1");
-        DeleteObjectsResponse quiet = second.deleteObjects(b -> b.bucket(BUCKET).delete(d -> d.quiet(true).objects(
+        DeleteObjectsResponse quiet = GATEWAYS.second().deleteObjects(b -> b.bucket(BUCKET).delete(d -> d.quiet(true).objects(
                 ObjectIdentifier.builder().key("q1").build(),
                 ObjectIdentifier.builder().key("c").eTag(c).build(),
                 ObjectIdentifier.builder().key("q2").eTag("\"0\"").build())));
         assertTrue(quiet.deleted().isEmpty(), "quiet mode reports no deletions");
         assertEquals(List.of("q2"), quiet.errors().stream().map(S3Error::key).collect(Collectors.toList()));
-        assertEquals(0, second.listObjectsV2(b -> b.bucket(BUCKET)).keyCount());
+        assertEquals(0, GATEWAYS.second().listObjectsV2(b -> b.bucket(BUCKET)).keyCount());
     }
 
     @Test
@@ -87,12 +72,12 @@ class DeleteObjectsIT {
             put("many/" + i);
         }
         S3Exception tooMany = assertThrows(S3Exception.class,
-                () -> second.deleteObjects(b -> b.bucket(BUCKET).delete(d -> d.objects(keys))));
+                () -> GATEWAYS.second().deleteObjects(b -> b.bucket(BUCKET).delete(d -> d.objects(keys))));
         assertEquals(400, tooMany.statusCode());
         assertEquals("MalformedXML", tooMany.awsErrorDetails().errorCode());
-        DeleteObjectsResponse all = second.deleteObjects(b -> b.bucket(BUCKET).delete(d -> d.objects(keys.subList(0, 1000))));
+        DeleteObjectsResponse all = GATEWAYS.second().deleteObjects(b -> b.bucket(BUCKET).delete(d -> d.objects(keys.subList(0, 1000))));
         assertEquals(1000, all.deleted().size());
-        assertEquals(0, second.listObjectsV2(b -> b.bucket(BUCKET).prefix("many/")).keyCount());
+        assertEquals(0, GATEWAYS.second().listObjectsV2(b -> b.bucket(BUCKET).prefix("many/")).keyCount());
     }
 
     @Test
@@ -108,7 +93,7 @@ class DeleteObjectsIT {
         SignedRawRequest.Response wrong = post(body, Map.of("content-md5", md5(new byte[0])));
         assertEquals(400, wrong.status());
         assertTrue(wrong.body().contains("<Code>BadDigest</Code>"), wrong.body());
-        assertEquals("raw", second.getObjectAsBytes(b -> b.bucket(BUCKET).key("raw")).asUtf8String());
+        assertEquals("raw", GATEWAYS.second().getObjectAsBytes(b -> b.bucket(BUCKET).key("raw")).asUtf8String());
 
         SignedRawRequest.Response ok = post(body, Map.of("content-md5", md5(body)));
         assertEquals(200, ok.status(), ok.body());

@@ -21,10 +21,9 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import software.amazon.awssdk.core.ResponseBytes;
 import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.services.s3.S3Client;
@@ -50,22 +49,9 @@ import software.amazon.awssdk.services.s3.presigner.model.PresignedCompleteMulti
 class MultipartIT {
 
     private static final int MIB5 = 5 * 1024 * 1024;
-    private static final String BUCKET = Clients.bucket("multipart");
-    private static S3Client first;
-    private static S3Client second;
-
-    @BeforeAll
-    static void createBucket() {
-        first = Clients.s3(0);
-        second = Clients.s3(1);
-        first.createBucket(b -> b.bucket(BUCKET));
-    }
-
-    @AfterAll
-    static void close() {
-        first.close();
-        second.close();
-    }
+    @RegisterExtension
+    static final TwoGateways GATEWAYS = new TwoGateways("multipart");
+    private static final String BUCKET = GATEWAYS.bucket();
 
     @Test
     void partsUploadedInParallelThroughBothGatewaysReadBackByteExact() throws Exception {
@@ -75,24 +61,24 @@ class MultipartIT {
             parts[i] = Bodies.bytes(i == 4 ? MIB5 - 12_345 : MIB5, 100 + i);
         }
         byte[] whole = concat(parts);
-        String uploadId = first.createMultipartUpload(b -> b.bucket(BUCKET).key(key).contentType("application/x-test")
+        String uploadId = GATEWAYS.first().createMultipartUpload(b -> b.bucket(BUCKET).key(key).contentType("application/x-test")
                 .metadata(java.util.Map.of("purpose", "e2e"))).uploadId();
         List<CompletedPart> completed = uploadInParallel(key, uploadId, parts);
 
-        String etag = second.completeMultipartUpload(b -> b.bucket(BUCKET).key(key).uploadId(uploadId)
+        String etag = GATEWAYS.second().completeMultipartUpload(b -> b.bucket(BUCKET).key(key).uploadId(uploadId)
                 .multipartUpload(m -> m.parts(completed))).eTag();
 
         assertTrue(etag.matches("\"[0-9a-f]{32}-5\""), etag);
-        HeadObjectResponse head = first.headObject(b -> b.bucket(BUCKET).key(key));
+        HeadObjectResponse head = GATEWAYS.first().headObject(b -> b.bucket(BUCKET).key(key));
         assertEquals(whole.length, head.contentLength());
         assertEquals(etag, head.eTag());
         assertEquals("application/x-test", head.contentType());
         assertEquals("e2e", head.metadata().get("purpose"));
-        assertEquals(Bodies.md5(whole), Bodies.md5(second.getObject(b -> b.bucket(BUCKET).key(key))));
+        assertEquals(Bodies.md5(whole), Bodies.md5(GATEWAYS.second().getObject(b -> b.bucket(BUCKET).key(key))));
         long[][] ranges = {{MIB5 - 10, MIB5 + 9}, {MIB5 - 1, 3L * MIB5}, {4L * MIB5, whole.length - 1},
             {0, 0}, {2L * MIB5 + 8119, 2L * MIB5 + 8120}};
         for (long[] r : ranges) {
-            ResponseBytes<GetObjectResponse> got = first.getObjectAsBytes(b -> b.bucket(BUCKET).key(key)
+            ResponseBytes<GetObjectResponse> got = GATEWAYS.first().getObjectAsBytes(b -> b.bucket(BUCKET).key(key)
                     .range("bytes=" + r[0] + "-" + r[1]));
             assertEquals("bytes " + r[0] + "-" + r[1] + "/" + whole.length, got.response().contentRange());
             assertArrayEquals(Arrays.copyOfRange(whole, (int) r[0], (int) r[1] + 1), got.asByteArray());
@@ -103,98 +89,98 @@ class MultipartIT {
     void partNumberReadsOnePartAsS3Does() throws Exception {
         String key = "parts/three";
         byte[][] parts = {Bodies.bytes(MIB5, 1), Bodies.bytes(MIB5, 2), Bodies.bytes(1000, 3)};
-        String uploadId = first.createMultipartUpload(b -> b.bucket(BUCKET).key(key)).uploadId();
+        String uploadId = GATEWAYS.first().createMultipartUpload(b -> b.bucket(BUCKET).key(key)).uploadId();
         List<CompletedPart> completed = uploadInParallel(key, uploadId, parts);
-        first.completeMultipartUpload(b -> b.bucket(BUCKET).key(key).uploadId(uploadId)
+        GATEWAYS.first().completeMultipartUpload(b -> b.bucket(BUCKET).key(key).uploadId(uploadId)
                 .multipartUpload(m -> m.parts(completed)));
 
-        ResponseBytes<GetObjectResponse> two = second.getObjectAsBytes(b -> b.bucket(BUCKET).key(key).partNumber(2));
+        ResponseBytes<GetObjectResponse> two = GATEWAYS.second().getObjectAsBytes(b -> b.bucket(BUCKET).key(key).partNumber(2));
         assertArrayEquals(parts[1], two.asByteArray());
         assertEquals(206, two.response().sdkHttpResponse().statusCode());
         assertEquals("bytes " + MIB5 + "-" + (2 * MIB5 - 1) + "/" + (2 * MIB5 + 1000), two.response().contentRange());
         assertEquals(3, two.response().partsCount());
-        HeadObjectResponse head = second.headObject(b -> b.bucket(BUCKET).key(key).partNumber(3));
+        HeadObjectResponse head = GATEWAYS.second().headObject(b -> b.bucket(BUCKET).key(key).partNumber(3));
         assertEquals(1000, head.contentLength());
         assertEquals(3, head.partsCount());
         S3Exception beyond = assertThrows(S3Exception.class,
-                () -> second.getObject(b -> b.bucket(BUCKET).key(key).partNumber(4)));
+                () -> GATEWAYS.second().getObject(b -> b.bucket(BUCKET).key(key).partNumber(4)));
         assertEquals(416, beyond.statusCode());
         assertEquals("InvalidPartNumber", beyond.awsErrorDetails().errorCode());
         S3Exception both = assertThrows(S3Exception.class,
-                () -> second.getObject(b -> b.bucket(BUCKET).key(key).partNumber(1).range("bytes=0-1")));
+                () -> GATEWAYS.second().getObject(b -> b.bucket(BUCKET).key(key).partNumber(1).range("bytes=0-1")));
         assertEquals("InvalidRequest", both.awsErrorDetails().errorCode());
 
-        first.putObject(b -> b.bucket(BUCKET).key("parts/plain"), RequestBody.fromString("plain body"));
-        ResponseBytes<GetObjectResponse> plain = second.getObjectAsBytes(b -> b.bucket(BUCKET).key("parts/plain")
+        GATEWAYS.first().putObject(b -> b.bucket(BUCKET).key("parts/plain"), RequestBody.fromString("plain body"));
+        ResponseBytes<GetObjectResponse> plain = GATEWAYS.second().getObjectAsBytes(b -> b.bucket(BUCKET).key("parts/plain")
                 .partNumber(1));
         assertEquals("plain body", plain.asUtf8String());
         assertNull(plain.response().partsCount());
-        assertEquals(416, assertThrows(S3Exception.class, () -> second.getObject(
+        assertEquals(416, assertThrows(S3Exception.class, () -> GATEWAYS.second().getObject(
                 b -> b.bucket(BUCKET).key("parts/plain").partNumber(2))).statusCode());
     }
 
     @Test
     void listPartsAndListMultipartUploadsPage() {
         String bucket = Clients.bucket("mpu-list");
-        first.createBucket(b -> b.bucket(bucket));
+        GATEWAYS.first().createBucket(b -> b.bucket(bucket));
         List<String> ids = new ArrayList<>();
         for (String key : new String[] {"a", "dir/x", "dir/y", "z"}) {
-            ids.add(first.createMultipartUpload(b -> b.bucket(bucket).key(key)).uploadId());
+            ids.add(GATEWAYS.first().createMultipartUpload(b -> b.bucket(bucket).key(key)).uploadId());
         }
         for (int n = 1; n <= 3; n++) {
             int partNumber = n;
-            second.uploadPart(b -> b.bucket(bucket).key("a").uploadId(ids.get(0)).partNumber(partNumber),
+            GATEWAYS.second().uploadPart(b -> b.bucket(bucket).key("a").uploadId(ids.get(0)).partNumber(partNumber),
                     RequestBody.fromString("part " + partNumber));
         }
-        ListPartsResponse page1 = second.listParts(b -> b.bucket(bucket).key("a").uploadId(ids.get(0)).maxParts(2));
+        ListPartsResponse page1 = GATEWAYS.second().listParts(b -> b.bucket(bucket).key("a").uploadId(ids.get(0)).maxParts(2));
         assertEquals(List.of(1, 2), page1.parts().stream().map(Part::partNumber).toList());
         assertTrue(page1.isTruncated());
         assertEquals(2, page1.nextPartNumberMarker());
         assertEquals(6L, page1.parts().get(0).size());
-        ListPartsResponse page2 = first.listParts(b -> b.bucket(bucket).key("a").uploadId(ids.get(0))
+        ListPartsResponse page2 = GATEWAYS.first().listParts(b -> b.bucket(bucket).key("a").uploadId(ids.get(0))
                 .partNumberMarker(page1.nextPartNumberMarker()));
         assertEquals(List.of(3), page2.parts().stream().map(Part::partNumber).toList());
         assertFalse(page2.isTruncated());
 
-        ListMultipartUploadsResponse all = first.listMultipartUploads(b -> b.bucket(bucket));
+        ListMultipartUploadsResponse all = GATEWAYS.first().listMultipartUploads(b -> b.bucket(bucket));
         assertEquals(List.of("a", "dir/x", "dir/y", "z"), all.uploads().stream().map(MultipartUpload::key).toList());
         assertEquals(ids, all.uploads().stream().map(MultipartUpload::uploadId).toList());
-        ListMultipartUploadsResponse rolled = first.listMultipartUploads(b -> b.bucket(bucket).delimiter("/").maxUploads(2));
+        ListMultipartUploadsResponse rolled = GATEWAYS.first().listMultipartUploads(b -> b.bucket(bucket).delimiter("/").maxUploads(2));
         assertEquals(List.of("a"), rolled.uploads().stream().map(MultipartUpload::key).toList());
         assertEquals("dir/", rolled.commonPrefixes().get(0).prefix());
         assertTrue(rolled.isTruncated());
-        ListMultipartUploadsResponse rest = second.listMultipartUploads(b -> b.bucket(bucket).delimiter("/")
+        ListMultipartUploadsResponse rest = GATEWAYS.second().listMultipartUploads(b -> b.bucket(bucket).delimiter("/")
                 .keyMarker(rolled.nextKeyMarker()).uploadIdMarker(rolled.nextUploadIdMarker()));
         assertEquals(List.of("z"), rest.uploads().stream().map(MultipartUpload::key).toList());
         assertFalse(rest.isTruncated());
-        ListMultipartUploadsResponse one = second.listMultipartUploads(b -> b.bucket(bucket).maxUploads(1)
+        ListMultipartUploadsResponse one = GATEWAYS.second().listMultipartUploads(b -> b.bucket(bucket).maxUploads(1)
                 .keyMarker("dir/x").uploadIdMarker(ids.get(1)));
         assertEquals(List.of("dir/y"), one.uploads().stream().map(MultipartUpload::key).toList());
 
         for (int i = 0; i < ids.size(); i++) {
             String key = new String[] {"a", "dir/x", "dir/y", "z"}[i];
             String id = ids.get(i);
-            first.abortMultipartUpload(b -> b.bucket(bucket).key(key).uploadId(id));
+            GATEWAYS.first().abortMultipartUpload(b -> b.bucket(bucket).key(key).uploadId(id));
         }
-        first.deleteBucket(b -> b.bucket(bucket));
+        GATEWAYS.first().deleteBucket(b -> b.bucket(bucket));
     }
 
     @Test
     void abortedUploadsAreGone() {
-        String uploadId = first.createMultipartUpload(b -> b.bucket(BUCKET).key("aborted")).uploadId();
-        String etag = first.uploadPart(b -> b.bucket(BUCKET).key("aborted").uploadId(uploadId).partNumber(1),
+        String uploadId = GATEWAYS.first().createMultipartUpload(b -> b.bucket(BUCKET).key("aborted")).uploadId();
+        String etag = GATEWAYS.first().uploadPart(b -> b.bucket(BUCKET).key("aborted").uploadId(uploadId).partNumber(1),
                 RequestBody.fromString("data")).eTag();
-        assertEquals(204, second.abortMultipartUpload(b -> b.bucket(BUCKET).key("aborted").uploadId(uploadId))
+        assertEquals(204, GATEWAYS.second().abortMultipartUpload(b -> b.bucket(BUCKET).key("aborted").uploadId(uploadId))
                 .sdkHttpResponse().statusCode());
         NoSuchUploadException gone = assertThrows(NoSuchUploadException.class,
-                () -> first.listParts(b -> b.bucket(BUCKET).key("aborted").uploadId(uploadId)));
+                () -> GATEWAYS.first().listParts(b -> b.bucket(BUCKET).key("aborted").uploadId(uploadId)));
         assertEquals(404, gone.statusCode());
-        assertThrows(NoSuchUploadException.class, () -> first.completeMultipartUpload(b -> b.bucket(BUCKET)
+        assertThrows(NoSuchUploadException.class, () -> GATEWAYS.first().completeMultipartUpload(b -> b.bucket(BUCKET)
                 .key("aborted").uploadId(uploadId).multipartUpload(m -> m.parts(CompletedPart.builder()
                         .partNumber(1).eTag(etag).build()))));
         assertThrows(NoSuchUploadException.class,
-                () -> second.abortMultipartUpload(b -> b.bucket(BUCKET).key("aborted").uploadId(uploadId)));
-        assertThrows(S3Exception.class, () -> first.headObject(b -> b.bucket(BUCKET).key("aborted")));
+                () -> GATEWAYS.second().abortMultipartUpload(b -> b.bucket(BUCKET).key("aborted").uploadId(uploadId)));
+        assertThrows(S3Exception.class, () -> GATEWAYS.first().headObject(b -> b.bucket(BUCKET).key("aborted")));
     }
 
     /** Default SDK settings send each part's CRC32 as a trailer; the object gets the full-object CRC32. */
@@ -202,14 +188,14 @@ class MultipartIT {
     void defaultPartChecksumsGiveTheObjectItsCrc32() throws Exception {
         String key = "checksums/default";
         byte[][] parts = {Bodies.bytes(MIB5, 41), Bodies.bytes(4321, 42)};
-        String uploadId = first.createMultipartUpload(b -> b.bucket(BUCKET).key(key)).uploadId();
+        String uploadId = GATEWAYS.first().createMultipartUpload(b -> b.bucket(BUCKET).key(key)).uploadId();
         List<CompletedPart> completed = uploadInParallel(key, uploadId, parts);
-        CompleteMultipartUploadResponse done = second.completeMultipartUpload(b -> b.bucket(BUCKET).key(key)
+        CompleteMultipartUploadResponse done = GATEWAYS.second().completeMultipartUpload(b -> b.bucket(BUCKET).key(key)
                 .uploadId(uploadId).multipartUpload(m -> m.parts(completed)));
         String crc32 = crc32(concat(parts));
         assertEquals(crc32, done.checksumCRC32());
         assertEquals(ChecksumType.FULL_OBJECT, done.checksumType());
-        ResponseBytes<GetObjectResponse> got = first.getObjectAsBytes(b -> b.bucket(BUCKET).key(key)
+        ResponseBytes<GetObjectResponse> got = GATEWAYS.first().getObjectAsBytes(b -> b.bucket(BUCKET).key(key)
                 .checksumMode(ChecksumMode.ENABLED));
         assertEquals(crc32, got.response().checksumCRC32(), "the SDK validated the body against it");
         assertEquals(Bodies.md5(concat(parts)), Bodies.md5(got.asByteArray()));
@@ -220,20 +206,20 @@ class MultipartIT {
     void compositeChecksumAndWrongPartChecksums() throws Exception {
         String key = "checksums/composite";
         byte[][] parts = {Bodies.bytes(MIB5, 43), Bodies.bytes(99, 44)};
-        S3Exception shaFull = assertThrows(S3Exception.class, () -> first.createMultipartUpload(b -> b.bucket(BUCKET)
+        S3Exception shaFull = assertThrows(S3Exception.class, () -> GATEWAYS.first().createMultipartUpload(b -> b.bucket(BUCKET)
                 .key(key).checksumAlgorithm(ChecksumAlgorithm.SHA256).checksumType(ChecksumType.FULL_OBJECT)));
         assertEquals("InvalidRequest", shaFull.awsErrorDetails().errorCode());
-        String uploadId = first.createMultipartUpload(b -> b.bucket(BUCKET).key(key)
+        String uploadId = GATEWAYS.first().createMultipartUpload(b -> b.bucket(BUCKET).key(key)
                 .checksumAlgorithm(ChecksumAlgorithm.CRC32).checksumType(ChecksumType.COMPOSITE)).uploadId();
-        S3Exception wrong = assertThrows(S3Exception.class, () -> first.uploadPart(b -> b.bucket(BUCKET).key(key)
+        S3Exception wrong = assertThrows(S3Exception.class, () -> GATEWAYS.first().uploadPart(b -> b.bucket(BUCKET).key(key)
                 .uploadId(uploadId).partNumber(1).checksumCRC32("AAAAAA=="), RequestBody.fromBytes(parts[0])));
         assertEquals("BadDigest", wrong.awsErrorDetails().errorCode());
-        assertTrue(first.listParts(b -> b.bucket(BUCKET).key(key).uploadId(uploadId)).parts().isEmpty());
+        assertTrue(GATEWAYS.first().listParts(b -> b.bucket(BUCKET).key(key).uploadId(uploadId)).parts().isEmpty());
         List<CompletedPart> completed = new ArrayList<>();
         for (int i = 0; i < parts.length; i++) {
             int number = i + 1;
             byte[] body = parts[i];
-            UploadPartResponse up = second.uploadPart(b -> b.bucket(BUCKET).key(key).uploadId(uploadId)
+            UploadPartResponse up = GATEWAYS.second().uploadPart(b -> b.bucket(BUCKET).key(key).uploadId(uploadId)
                     .partNumber(number).checksumAlgorithm(ChecksumAlgorithm.CRC32), RequestBody.fromBytes(body));
             assertEquals(crc32(body), up.checksumCRC32());
             completed.add(CompletedPart.builder().partNumber(number).eTag(up.eTag()).checksumCRC32(up.checksumCRC32())
@@ -243,15 +229,15 @@ class MultipartIT {
                 part(2, completed.get(1).eTag()));
         assertCompleteFails(key, uploadId, 400, "InvalidPart", completed.get(0),
                 completed.get(1).toBuilder().checksumCRC32(crc32(parts[0])).build());
-        CompleteMultipartUploadResponse done = first.completeMultipartUpload(b -> b.bucket(BUCKET).key(key)
+        CompleteMultipartUploadResponse done = GATEWAYS.first().completeMultipartUpload(b -> b.bucket(BUCKET).key(key)
                 .uploadId(uploadId).multipartUpload(m -> m.parts(completed)));
         byte[] concatenated = concat(Base64.getDecoder().decode(crc32(parts[0])),
                 Base64.getDecoder().decode(crc32(parts[1])));
         assertEquals(crc32(concatenated) + "-2", done.checksumCRC32());
         assertEquals(ChecksumType.COMPOSITE, done.checksumType());
-        HeadObjectResponse head = second.headObject(b -> b.bucket(BUCKET).key(key).checksumMode(ChecksumMode.ENABLED));
+        HeadObjectResponse head = GATEWAYS.second().headObject(b -> b.bucket(BUCKET).key(key).checksumMode(ChecksumMode.ENABLED));
         assertEquals(crc32(concatenated) + "-2", head.checksumCRC32());
-        assertArrayEquals(concat(parts), first.getObjectAsBytes(b -> b.bucket(BUCKET).key(key)
+        assertArrayEquals(concat(parts), GATEWAYS.first().getObjectAsBytes(b -> b.bucket(BUCKET).key(key)
                 .checksumMode(ChecksumMode.ENABLED)).asByteArray());
     }
 
@@ -264,34 +250,34 @@ class MultipartIT {
     @Test
     void completionChecksThePartListAsS3Does() {
         String key = "checked";
-        String uploadId = first.createMultipartUpload(b -> b.bucket(BUCKET).key(key)).uploadId();
-        String small = first.uploadPart(b -> b.bucket(BUCKET).key(key).uploadId(uploadId).partNumber(1),
+        String uploadId = GATEWAYS.first().createMultipartUpload(b -> b.bucket(BUCKET).key(key)).uploadId();
+        String small = GATEWAYS.first().uploadPart(b -> b.bucket(BUCKET).key(key).uploadId(uploadId).partNumber(1),
                 RequestBody.fromString("too small")).eTag();
-        String last = first.uploadPart(b -> b.bucket(BUCKET).key(key).uploadId(uploadId).partNumber(2),
+        String last = GATEWAYS.first().uploadPart(b -> b.bucket(BUCKET).key(key).uploadId(uploadId).partNumber(2),
                 RequestBody.fromString("last")).eTag();
         assertCompleteFails(key, uploadId, 400, "InvalidPart", part(1, "\"0123456789abcdef0123456789abcdef\""));
         assertCompleteFails(key, uploadId, 400, "InvalidPart", part(3, last));
         assertCompleteFails(key, uploadId, 400, "InvalidPartOrder", part(2, last), part(1, small));
         assertCompleteFails(key, uploadId, 400, "EntityTooSmall", part(1, small), part(2, last));
-        String etag = first.completeMultipartUpload(b -> b.bucket(BUCKET).key(key).uploadId(uploadId)
+        String etag = GATEWAYS.first().completeMultipartUpload(b -> b.bucket(BUCKET).key(key).uploadId(uploadId)
                 .multipartUpload(m -> m.parts(part(2, last)))).eTag();
-        assertEquals("last", second.getObjectAsBytes(b -> b.bucket(BUCKET).key(key)).asUtf8String());
+        assertEquals("last", GATEWAYS.second().getObjectAsBytes(b -> b.bucket(BUCKET).key(key)).asUtf8String());
         assertTrue(etag.endsWith("-1\""), etag);
 
-        String again = first.createMultipartUpload(b -> b.bucket(BUCKET).key(key)).uploadId();
-        String part = first.uploadPart(b -> b.bucket(BUCKET).key(key).uploadId(again).partNumber(1),
+        String again = GATEWAYS.first().createMultipartUpload(b -> b.bucket(BUCKET).key(key)).uploadId();
+        String part = GATEWAYS.first().uploadPart(b -> b.bucket(BUCKET).key(key).uploadId(again).partNumber(1),
                 RequestBody.fromString("v2")).eTag();
-        S3Exception exists = assertThrows(S3Exception.class, () -> first.completeMultipartUpload(b -> b.bucket(BUCKET)
+        S3Exception exists = assertThrows(S3Exception.class, () -> GATEWAYS.first().completeMultipartUpload(b -> b.bucket(BUCKET)
                 .key(key).uploadId(again).ifNoneMatch("*").multipartUpload(m -> m.parts(part(1, part)))));
         assertEquals(412, exists.statusCode());
-        assertEquals("last", second.getObjectAsBytes(b -> b.bucket(BUCKET).key(key)).asUtf8String());
+        assertEquals("last", GATEWAYS.second().getObjectAsBytes(b -> b.bucket(BUCKET).key(key)).asUtf8String());
     }
 
     @Test
     void hostileOrMalformedCompletionDocumentsAreRefused() throws Exception {
         String key = "hostile";
-        String uploadId = first.createMultipartUpload(b -> b.bucket(BUCKET).key(key)).uploadId();
-        String etag = first.uploadPart(b -> b.bucket(BUCKET).key(key).uploadId(uploadId).partNumber(1),
+        String uploadId = GATEWAYS.first().createMultipartUpload(b -> b.bucket(BUCKET).key(key)).uploadId();
+        String etag = GATEWAYS.first().uploadPart(b -> b.bucket(BUCKET).key(key).uploadId(uploadId).partNumber(1),
                 RequestBody.fromString("body")).eTag();
         String xxe = "<?xml version=\"1.0\"?><!DOCTYPE r [<!ENTITY e SYSTEM \"file:///etc/passwd\">]>"
                 + "<CompleteMultipartUpload><Part><PartNumber>1</PartNumber><ETag>&e;</ETag></Part>"
@@ -304,7 +290,7 @@ class MultipartIT {
         assertRawComplete(key, uploadId, huge, 400, "MaxMessageLengthExceeded");
         assertRawComplete(key, uploadId, "<CompleteMultipartUpload><Part><PartNumber>1</PartNumber><ETag>" + etag
                 + "</ETag></Part></CompleteMultipartUpload>", 200, "CompleteMultipartUploadResult");
-        assertEquals("body", second.getObjectAsBytes(b -> b.bucket(BUCKET).key(key)).asUtf8String());
+        assertEquals("body", GATEWAYS.second().getObjectAsBytes(b -> b.bucket(BUCKET).key(key)).asUtf8String());
     }
 
     /** POSTs {@code document} to a presigned CompleteMultipartUpload URL, as no SDK would. */
@@ -324,7 +310,7 @@ class MultipartIT {
     }
 
     private static void assertCompleteFails(String key, String uploadId, int status, String code, CompletedPart... parts) {
-        S3Exception e = assertThrows(S3Exception.class, () -> second.completeMultipartUpload(b -> b.bucket(BUCKET)
+        S3Exception e = assertThrows(S3Exception.class, () -> GATEWAYS.second().completeMultipartUpload(b -> b.bucket(BUCKET)
                 .key(key).uploadId(uploadId).multipartUpload(m -> m.parts(parts))));
         assertEquals(status, e.statusCode());
         assertEquals(code, e.awsErrorDetails().errorCode());
@@ -342,7 +328,7 @@ class MultipartIT {
             for (int i = 0; i < parts.length; i++) {
                 int number = i + 1;
                 byte[] body = parts[i];
-                S3Client client = i % 2 == 0 ? first : second;
+                S3Client client = i % 2 == 0 ? GATEWAYS.first() : GATEWAYS.second();
                 uploads.add(pool.submit(() -> {
                     String etag = client.uploadPart(b -> b.bucket(BUCKET).key(key).uploadId(uploadId)
                             .partNumber(number), RequestBody.fromBytes(body)).eTag();

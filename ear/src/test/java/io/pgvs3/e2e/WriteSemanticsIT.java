@@ -9,12 +9,10 @@ import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import software.amazon.awssdk.core.sync.RequestBody;
-import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
 import software.amazon.awssdk.services.s3.model.S3Exception;
 
@@ -22,26 +20,13 @@ import software.amazon.awssdk.services.s3.model.S3Exception;
 @ExtendWith(Stack.class)
 class WriteSemanticsIT {
 
-    private static final String BUCKET = Clients.bucket("writes");
-    private static S3Client first;
-    private static S3Client second;
-
-    @BeforeAll
-    static void createBucket() {
-        first = Clients.s3(0);
-        second = Clients.s3(1);
-        first.createBucket(b -> b.bucket(BUCKET));
-    }
-
-    @AfterAll
-    static void close() {
-        first.close();
-        second.close();
-    }
+    @RegisterExtension
+    static final TwoGateways GATEWAYS = new TwoGateways("writes");
+    private static final String BUCKET = GATEWAYS.bucket();
 
     @Test
     void aClientThatDropsMidBodyPublishesNothingAndKeepsTheOldObject() throws Exception {
-        first.putObject(b -> b.bucket(BUCKET).key("dropped"), RequestBody.fromString("old"));
+        GATEWAYS.first().putObject(b -> b.bucket(BUCKET).key("dropped"), RequestBody.fromString("old"));
         URI endpoint = URI.create(Stack.s3Endpoint(0));
         int declared = 4 * 1024 * 1024;
         // a correctly signed UNSIGNED-PAYLOAD request whose body stops halfway
@@ -53,7 +38,7 @@ class WriteSemanticsIT {
             out.flush();
         }
         Thread.sleep(500);
-        assertEquals("old", second.getObjectAsBytes(b -> b.bucket(BUCKET).key("dropped")).asUtf8String());
+        assertEquals("old", GATEWAYS.second().getObjectAsBytes(b -> b.bucket(BUCKET).key("dropped")).asUtf8String());
         assertThrows(NoSuchKeyException.class, () -> {
             SignedRawRequest fresh = SignedRawRequest.put(endpoint, "/" + BUCKET + "/never", declared);
             try (Socket socket = new Socket(endpoint.getHost(), endpoint.getPort())) {
@@ -61,38 +46,38 @@ class WriteSemanticsIT {
                 socket.getOutputStream().write(new byte[1000]);
             }
             Thread.sleep(300);
-            second.headObject(b -> b.bucket(BUCKET).key("never"));
+            GATEWAYS.second().headObject(b -> b.bucket(BUCKET).key("never"));
         });
     }
 
     @Test
     void aWrongContentMd5IsBadDigestAndTheOldObjectStays() {
-        first.putObject(b -> b.bucket(BUCKET).key("digest"), RequestBody.fromString("kept"));
+        GATEWAYS.first().putObject(b -> b.bucket(BUCKET).key("digest"), RequestBody.fromString("kept"));
         String wrongMd5 = Base64.getEncoder().encodeToString(new byte[16]);
-        S3Exception error = assertThrows(S3Exception.class, () -> first.putObject(
+        S3Exception error = assertThrows(S3Exception.class, () -> GATEWAYS.first().putObject(
                 b -> b.bucket(BUCKET).key("digest").contentMD5(wrongMd5), RequestBody.fromBytes(new byte[200_000])));
         assertEquals(400, error.statusCode());
         assertEquals("BadDigest", error.awsErrorDetails().errorCode());
-        assertEquals("kept", second.getObjectAsBytes(b -> b.bucket(BUCKET).key("digest")).asUtf8String());
+        assertEquals("kept", GATEWAYS.second().getObjectAsBytes(b -> b.bucket(BUCKET).key("digest")).asUtf8String());
     }
 
     @Test
     void createOnlyWritesHoldAcrossGateways() {
-        first.putObject(b -> b.bucket(BUCKET).key("once").ifNoneMatch("*"), RequestBody.fromString("winner"));
-        S3Exception error = assertThrows(S3Exception.class, () -> second.putObject(
+        GATEWAYS.first().putObject(b -> b.bucket(BUCKET).key("once").ifNoneMatch("*"), RequestBody.fromString("winner"));
+        S3Exception error = assertThrows(S3Exception.class, () -> GATEWAYS.second().putObject(
                 b -> b.bucket(BUCKET).key("once").ifNoneMatch("*"), RequestBody.fromString("loser")));
         assertEquals(412, error.statusCode());
         assertEquals("PreconditionFailed", error.awsErrorDetails().errorCode());
-        assertEquals("winner", second.getObjectAsBytes(b -> b.bucket(BUCKET).key("once")).asUtf8String());
+        assertEquals("winner", GATEWAYS.second().getObjectAsBytes(b -> b.bucket(BUCKET).key("once")).asUtf8String());
     }
 
     @Test
     void ifMatchReplacesOnlyTheExpectedVersion() {
-        String etag = first.putObject(b -> b.bucket(BUCKET).key("cas"), RequestBody.fromString("v1")).eTag();
-        second.putObject(b -> b.bucket(BUCKET).key("cas").ifMatch(etag), RequestBody.fromString("v2"));
-        S3Exception error = assertThrows(S3Exception.class, () -> first.putObject(
+        String etag = GATEWAYS.first().putObject(b -> b.bucket(BUCKET).key("cas"), RequestBody.fromString("v1")).eTag();
+        GATEWAYS.second().putObject(b -> b.bucket(BUCKET).key("cas").ifMatch(etag), RequestBody.fromString("v2"));
+        S3Exception error = assertThrows(S3Exception.class, () -> GATEWAYS.first().putObject(
                 b -> b.bucket(BUCKET).key("cas").ifMatch(etag), RequestBody.fromString("v3")));
         assertEquals(412, error.statusCode());
-        assertTrue(second.getObjectAsBytes(b -> b.bucket(BUCKET).key("cas")).asUtf8String().equals("v2"));
+        assertTrue(GATEWAYS.second().getObjectAsBytes(b -> b.bucket(BUCKET).key("cas")).asUtf8String().equals("v2"));
     }
 }
