@@ -87,7 +87,7 @@ class ChecksumsIT {
     /** The SDK cannot compute CRC64NVME without the CRT, so this trailer is sent by hand (unsigned trailer form). */
     @Test
     void crc64nvmeTrailerByHand() throws Exception {
-        SignedRawRequest.Response ok = chunkedWithTrailer("crc64-trailer", "x-amz-checksum-crc64nvme", "OOJZ0D8xKts=");
+        RawHttp.Response ok = chunkedWithTrailer("crc64-trailer", "x-amz-checksum-crc64nvme", "OOJZ0D8xKts=");
         assertEquals(200, ok.status(), ok.body());
         assertEquals("OOJZ0D8xKts=", ok.headers().get("x-amz-checksum-crc64nvme"));
         assertEquals("OOJZ0D8xKts=", head("crc64-trailer").checksumCRC64NVME());
@@ -105,11 +105,11 @@ class ChecksumsIT {
         assertEquals("The CRC32C you specified did not match the calculated checksum.",
                 header.awsErrorDetails().errorMessage());
 
-        SignedRawRequest.Response trailer = chunkedWithTrailer("guarded", "x-amz-checksum-crc64nvme", "AAAAAAAAAAA=");
+        RawHttp.Response trailer = chunkedWithTrailer("guarded", "x-amz-checksum-crc64nvme", "AAAAAAAAAAA=");
         assertEquals(400, trailer.status());
         assertTrue(trailer.body().contains("<Code>BadDigest</Code>"), trailer.body());
 
-        SignedRawRequest.Response undeclared = chunkedWithTrailer("guarded", null, "crUfeA==");
+        RawHttp.Response undeclared = chunkedWithTrailer("guarded", null, "crUfeA==");
         assertEquals(400, undeclared.status());
         assertTrue(undeclared.body().contains("<Code>BadDigest</Code>"), undeclared.body());
 
@@ -129,7 +129,7 @@ class ChecksumsIT {
     @Test
     void defaultChecksumAndRanges() throws Exception {
         URI endpoint = URI.create(Stack.s3Endpoint(0));
-        SignedRawRequest.Response put = SignedRawRequest.put(endpoint, "/" + BUCKET + "/plain", HELLO.length)
+        RawHttp.Response put = SignedRawRequest.put(endpoint, "/" + BUCKET + "/plain", HELLO.length)
                 .send(endpoint, HELLO);
         assertEquals(200, put.status(), put.body());
         assertEquals("OOJZ0D8xKts=", put.headers().get("x-amz-checksum-crc64nvme"));
@@ -154,11 +154,11 @@ class ChecksumsIT {
     void signedPayloadHashMismatch() throws Exception {
         URI endpoint = URI.create(Stack.s3Endpoint(1));
         byte[] body = Bodies.bytes(100_000, 5);
-        SignedRawRequest.Response good = SignedRawRequest.of("PUT", endpoint, "/" + BUCKET + "/signed", "", body.length,
+        RawHttp.Response good = SignedRawRequest.of("PUT", endpoint, "/" + BUCKET + "/signed", "", body.length,
                 SignedRawRequest.sha256Hex(body), Map.of()).send(endpoint, body);
         assertEquals(200, good.status(), good.body());
         byte[] other = Bodies.bytes(100_000, 6);
-        SignedRawRequest.Response bad = SignedRawRequest.of("PUT", endpoint, "/" + BUCKET + "/signed", "", other.length,
+        RawHttp.Response bad = SignedRawRequest.of("PUT", endpoint, "/" + BUCKET + "/signed", "", other.length,
                 SignedRawRequest.sha256Hex(body), Map.of()).send(endpoint, other);
         assertEquals(400, bad.status(), bad.body());
         assertTrue(bad.body().contains("<Code>XAmzContentSHA256Mismatch</Code>"), bad.body());
@@ -173,7 +173,7 @@ class ChecksumsIT {
      * "Hello world" as STREAMING-UNSIGNED-PAYLOAD-TRAILER: one chunk, the final chunk, then the trailer
      * {@code trailerName: value}; {@code declared} is what x-amz-trailer names (null: nothing declared).
      */
-    private static SignedRawRequest.Response chunkedWithTrailer(String key, String declared, String value)
+    private static RawHttp.Response chunkedWithTrailer(String key, String declared, String value)
             throws Exception {
         String trailerName = declared != null ? declared : "x-amz-checksum-crc32c";
         ByteArrayOutputStream body = new ByteArrayOutputStream();

@@ -84,18 +84,18 @@ class DeleteObjectsIT {
     void aChecksumIsRequiredAndVerified() throws Exception {
         put("raw");
         byte[] body = "<Delete><Object><Key>raw</Key></Object></Delete>".getBytes(StandardCharsets.UTF_8);
-        SignedRawRequest.Response missing = post(body, Map.of());
+        RawHttp.Response missing = post(body, Map.of());
         assertEquals(400, missing.status());
         assertTrue(missing.body().contains("<Code>InvalidRequest</Code>"), missing.body());
         assertTrue(missing.body().contains("Missing required header for this request: Content-MD5 OR x-amz-checksum-*"),
                 missing.body());
 
-        SignedRawRequest.Response wrong = post(body, Map.of("content-md5", md5(new byte[0])));
+        RawHttp.Response wrong = post(body, Map.of("content-md5", md5(new byte[0])));
         assertEquals(400, wrong.status());
         assertTrue(wrong.body().contains("<Code>BadDigest</Code>"), wrong.body());
         assertEquals("raw", GATEWAYS.second().getObjectAsBytes(b -> b.bucket(BUCKET).key("raw")).asUtf8String());
 
-        SignedRawRequest.Response ok = post(body, Map.of("content-md5", md5(body)));
+        RawHttp.Response ok = post(body, Map.of("content-md5", md5(body)));
         assertEquals(200, ok.status(), ok.body());
         assertTrue(ok.body().contains("<Deleted><Key>raw</Key></Deleted>"), ok.body());
     }
@@ -105,13 +105,13 @@ class DeleteObjectsIT {
     void externalEntitiesAreRefused() throws Exception {
         byte[] body = ("<?xml version=\"1.0\"?><!DOCTYPE Delete [<!ENTITY x SYSTEM \"file:///etc/passwd\">]>"
                 + "<Delete><Object><Key>&x;</Key></Object></Delete>").getBytes(StandardCharsets.UTF_8);
-        SignedRawRequest.Response response = post(body, Map.of("content-md5", md5(body)));
+        RawHttp.Response response = post(body, Map.of("content-md5", md5(body)));
         assertEquals(400, response.status());
         assertTrue(response.body().contains("<Code>MalformedXML</Code>"), response.body());
         assertTrue(!response.body().contains("root:"), response.body());
     }
 
-    private static SignedRawRequest.Response post(byte[] body, Map<String, String> headers) throws Exception {
+    private static RawHttp.Response post(byte[] body, Map<String, String> headers) throws Exception {
         URI endpoint = URI.create(Stack.s3Endpoint(1));
         return SignedRawRequest.of("POST", endpoint, "/" + BUCKET, "delete=", body.length,
                 SignedRawRequest.sha256Hex(body), headers).send(endpoint, body);

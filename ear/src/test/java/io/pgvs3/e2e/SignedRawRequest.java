@@ -1,10 +1,6 @@
 package io.pgvs3.e2e;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -66,36 +62,9 @@ record SignedRawRequest(String head) {
         return new SignedRawRequest(head.toString());
     }
 
-    /** A response read to the end of the connection. */
-    record Response(int status, Map<String, String> headers, String body) {
-    }
-
     /** Sends this head and {@code body} on a new connection and reads the whole answer. */
-    Response send(URI endpoint, byte[] body) throws IOException {
-        try (Socket socket = new Socket(endpoint.getHost(), endpoint.getPort())) {
-            socket.setSoTimeout(60_000);
-            OutputStream out = socket.getOutputStream();
-            out.write(head.getBytes(StandardCharsets.ISO_8859_1));
-            out.write(body);
-            out.flush();
-            return parse(socket.getInputStream());
-        }
-    }
-
-    private static Response parse(InputStream in) throws IOException {
-        ByteArrayOutputStream all = new ByteArrayOutputStream();
-        in.transferTo(all);
-        String text = all.toString(StandardCharsets.ISO_8859_1);
-        int end = text.indexOf("\r\n\r\n");
-        String[] lines = text.substring(0, end < 0 ? text.length() : end).split("\r\n");
-        Map<String, String> headers = new LinkedHashMap<>();
-        for (int i = 1; i < lines.length; i++) {
-            int colon = lines[i].indexOf(':');
-            if (colon > 0) {
-                headers.put(lines[i].substring(0, colon).trim().toLowerCase(Locale.ROOT), lines[i].substring(colon + 1).trim());
-            }
-        }
-        return new Response(Integer.parseInt(lines[0].split(" ")[1]), headers, end < 0 ? "" : text.substring(end + 4));
+    RawHttp.Response send(URI endpoint, byte[] body) throws IOException {
+        return RawHttp.exchange(endpoint, head, body);
     }
 
     static String sha256Hex(byte[] body) throws Exception {

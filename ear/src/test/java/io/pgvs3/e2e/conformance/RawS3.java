@@ -1,11 +1,8 @@
 package io.pgvs3.e2e.conformance;
 
+import io.pgvs3.e2e.RawHttp;
 import io.pgvs3.e2e.Stack;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -146,7 +143,7 @@ final class RawS3 {
             String framed = Integer.toHexString(body.length) + "\r\n" + new String(body, StandardCharsets.ISO_8859_1) + "\r\n0\r\n\r\n";
             body = (body.length == 0 ? "0\r\n\r\n" : framed).getBytes(StandardCharsets.ISO_8859_1);
         }
-        return exchange(endpoint, head.toString(), body, r.method().equals("HEAD"));
+        return exchange(endpoint, head.toString(), body);
     }
 
     /** A presigned GET URL's path and query, signed at {@code time} for {@code expires} seconds. */
@@ -168,61 +165,13 @@ final class RawS3 {
         String signature = signature(Stack.secretKey(), date, "AWS4-HMAC-SHA256\n" + amzDate + "\n" + scope + "\n" + sha256Hex(canonical));
         String head = "GET " + encodedPath + "?" + query + "&X-Amz-Signature=" + signature + " HTTP/1.1\r\nhost: " + host
                 + "\r\nConnection: close\r\n\r\n";
-        return exchange(endpoint, head, new byte[0], false);
+        return exchange(endpoint, head, new byte[0]);
     }
 
-    private static Outcome exchange(URI endpoint, String head, byte[] body, boolean headRequest) throws IOException {
-        try (Socket socket = new Socket(endpoint.getHost(), endpoint.getPort())) {
-            socket.setSoTimeout(60_000);
-            OutputStream out = socket.getOutputStream();
-            out.write(head.getBytes(StandardCharsets.ISO_8859_1));
-            out.write(body);
-            out.flush();
-            return parse(socket.getInputStream());
-        }
-    }
-
-    private static Outcome parse(InputStream in) throws IOException {
-        ByteArrayOutputStream all = new ByteArrayOutputStream();
-        in.transferTo(all);
-        byte[] bytes = all.toByteArray();
-        String text = new String(bytes, StandardCharsets.ISO_8859_1);
-        int end = text.indexOf("\r\n\r\n");
-        String[] lines = text.substring(0, end < 0 ? text.length() : end).split("\r\n");
-        Map<String, String> headers = new LinkedHashMap<>();
-        for (int i = 1; i < lines.length; i++) {
-            int colon = lines[i].indexOf(':');
-            if (colon > 0) {
-                headers.merge(lines[i].substring(0, colon).trim().toLowerCase(Locale.ROOT), lines[i].substring(colon + 1).trim(),
-                        (a, b) -> a + ", " + b);
-            }
-        }
-        String raw = end < 0 ? "" : text.substring(end + 4);
-        if ("chunked".equalsIgnoreCase(headers.get("transfer-encoding"))) {
-            raw = dechunk(raw);
-        }
-        String body = new String(raw.getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8);
-        Matcher code = CODE.matcher(body);
-        return new Outcome(Integer.parseInt(lines[0].split(" ")[1]), code.find() ? code.group(1) : null, headers, body);
-    }
-
-    private static String dechunk(String raw) {
-        StringBuilder out = new StringBuilder();
-        int at = 0;
-        while (at < raw.length()) {
-            int eol = raw.indexOf("\r\n", at);
-            if (eol < 0) {
-                break;
-            }
-            String size = raw.substring(at, eol).split(";")[0].trim();
-            int n = size.isEmpty() ? 0 : Integer.parseInt(size, 16);
-            if (n == 0) {
-                break;
-            }
-            out.append(raw, eol + 2, Math.min(raw.length(), eol + 2 + n));
-            at = eol + 2 + n + 2;
-        }
-        return out.toString();
+    private static Outcome exchange(URI endpoint, String head, byte[] body) throws IOException {
+        RawHttp.Response response = RawHttp.exchange(endpoint, head, body);
+        Matcher code = CODE.matcher(response.body());
+        return new Outcome(response.status(), code.find() ? code.group(1) : null, response.headers(), response.body());
     }
 
     static String canonicalQuery(Map<String, String> query) {
