@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -55,7 +56,9 @@ class ConformanceIT {
     private static final String BUCKET = "conf-" + Long.toHexString(System.nanoTime());
     private static final String CONTENT = "0123456789";
     private static final Pattern ETAG = Pattern.compile("\"[0-9a-f]{32}\"");
-    private static final DateTimeFormatter HTTP_DATE = DateTimeFormatter.RFC_1123_DATE_TIME.withZone(ZoneOffset.UTC);
+    /** IMF-fixdate (RFC 9110 5.6.7): the day is two digits, unlike RFC_1123_DATE_TIME's "1 Dec". */
+    private static final DateTimeFormatter HTTP_DATE =
+            DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.US).withZone(ZoneOffset.UTC);
 
     /**
      * Cases where pgvs3 deviates from the documented behaviour: the case name, what pgvs3 answers instead
