@@ -1,6 +1,7 @@
 package io.pgvs3.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -115,6 +116,8 @@ class ChecksumsIT {
 
         assertEquals(oldEtag, head("guarded").eTag());
         assertEquals("old", GATEWAYS.second().getObjectAsBytes(b -> b.bucket(BUCKET).key("guarded")).asUtf8String());
+        // a client's bad checksum is an answer, not a container failure (CNTR0020E: EJB system exception)
+        assertFalse(Stack.gatewayLog(0).contains("CNTR0020E"), "the store refused input as a system exception");
     }
 
     @Test

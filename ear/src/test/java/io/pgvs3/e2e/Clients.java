@@ -2,6 +2,7 @@ package io.pgvs3.e2e;
 
 import java.net.URI;
 import java.time.Duration;
+import java.util.HexFormat;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.http.apache.ApacheHttpClient;
@@ -47,7 +48,8 @@ final class Clients {
 
     /** A bucket name unique to one test. */
     static String bucket(String hint) {
-        String name = "e2e-" + hint.toLowerCase().replaceAll("[^a-z0-9-]", "-") + "-" + Long.toHexString(System.nanoTime());
+        String name = "e2e-" + hint.toLowerCase().replaceAll("[^a-z0-9-]", "-") + "-"
+                + HexFormat.of().toHexDigits(System.nanoTime()); // fixed width: callers cut prefixes
         return name.length() > 63 ? name.substring(name.length() - 63).replaceFirst("^[^a-z0-9]+", "x") : name;
     }
 }

@@ -88,6 +88,8 @@ class MetricsIT {
             assertTrue(scrape.has("connectionpool_waitTime_total_seconds", "datasource=" + pool), pool);
             assertTrue(scrape.has("connectionpool_queuedRequests_total", "datasource=" + pool), pool);
         }
+        // the runbooks read the executor's threads (docs/operations.md)
+        assertTrue(scrape.names().contains("threadpool_activeThreads"), scrape.toString());
     }
 
     @Test

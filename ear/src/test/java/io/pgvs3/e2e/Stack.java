@@ -1,6 +1,7 @@
 package io.pgvs3.e2e;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.util.Map;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -67,6 +68,11 @@ public final class Stack implements BeforeAllCallback, ExtensionContext.Store.Cl
     /** A value of {@code stack.sh env}, e.g. PGVS3_JDBC_URL or PGVS3_DB_PASSWORD. */
     public static String env(String name) {
         return SCRIPT.get(name);
+    }
+
+    /** What gateway {@code gateway} (0-based) has logged so far (Liberty's messages.log). */
+    public static String gatewayLog(int gateway) throws IOException {
+        return Files.readString(SCRIPT.stateDir().resolve("gw" + (gateway + 1) + "/servers/pgvs3/logs/messages.log"));
     }
 
     /** Runs {@code stack.sh ARGS} against the running stack and returns what it printed. */

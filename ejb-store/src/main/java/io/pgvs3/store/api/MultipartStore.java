@@ -22,7 +22,8 @@ public interface MultipartStore {
      * atomically; the replaced file becomes garbage. Nothing is recorded unless the body verifies.
      *
      * @throws io.pgvs3.store.api.error.StoreException NO_SUCH_UPLOAD, BAD_DIGEST, SHA256_MISMATCH,
-     *                                                 INCOMPLETE_BODY, ENTITY_TOO_LARGE
+     *                                                 INCOMPLETE_BODY, ENTITY_TOO_LARGE, REJECTED_INPUT (the
+     *                                                 body stream or checksum supplier refused the input)
      */
     PartInfo uploadPart(PartSpec spec, InputStream body);
 

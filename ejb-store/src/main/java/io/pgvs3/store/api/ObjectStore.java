@@ -11,14 +11,27 @@ import java.util.List;
 public interface ObjectStore {
 
     /**
+     * Bodies up to this many bytes live inline in their object row and move with its primary-key
+     * lookup; larger ones are chunked files streamed through the chunk pool.
+     */
+    int INLINE_MAX = 64 * 1024;
+
+    /**
+     * Spans up to this many bytes are read whole with {@link #readSpan} and answered from memory: one
+     * query, no connection held while the client reads. Longer spans stream with {@link #readBody}.
+     */
+    int SMALL_SPAN_MAX = 256 * 1024;
+
+    /**
      * Streams the body into the store and publishes it atomically. Returns only after commit with
      * synchronous commit; on any failure (body ended early, digest mismatch, failed condition, an
      * exception thrown by the body stream) nothing is published and the old object stays intact.
-     * A RuntimeException thrown by {@code body} propagates (after rollback) so that the web layer can
-     * report its own error, e.g. a bad chunk signature.
+     * A RuntimeException thrown by {@code body} or the spec's checksum supplier (e.g. a bad chunk
+     * signature) comes back, after rollback, as REJECTED_INPUT with that exception as its cause, so the
+     * web layer can report its own error.
      *
      * @throws io.pgvs3.store.api.error.StoreException NO_SUCH_BUCKET, PRECONDITION_FAILED, BAD_DIGEST,
-     *                                                 INCOMPLETE_BODY, ENTITY_TOO_LARGE
+     *                                                 INCOMPLETE_BODY, ENTITY_TOO_LARGE, REJECTED_INPUT
      */
     PutResult put(PutSpec spec, InputStream body);
 
@@ -35,6 +48,15 @@ public interface ObjectStore {
      * bounded buffers. Fails (never writes wrong bytes) if the file is incomplete.
      */
     void readBody(ObjectMeta meta, ByteRange range, OutputStream out) throws IOException;
+
+    /**
+     * Reads {@code range} (at most {@link #SMALL_SPAN_MAX} bytes) of the body that {@code meta} describes,
+     * in one query per file it touches, outside any transaction.
+     *
+     * @throws io.pgvs3.store.api.error.StoreException UNAVAILABLE (also when the file was reaped since
+     *                                                 {@code meta} was read: a retry reads the new object)
+     */
+    byte[] readSpan(ObjectMeta meta, ByteRange range);
 
     /**
      * CopyObject: publishes a new object with the source's bytes under the target key, with the same

@@ -12,7 +12,8 @@ import java.util.function.Supplier;
  * @param expectedSha256 the signed payload hash (32 raw bytes) to verify, or null
  * @param checksum       called once the body has ended and before the part is recorded: the verified
  *                       checksum the client declared for the part, or null when it declared none (may
- *                       throw to reject the part); a null supplier means none (copies)
+ *                       throw to reject the part: the store then answers REJECTED_INPUT with that
+ *                       exception as the cause); a null supplier means none (copies)
  */
 public record PartSpec(String bucket, String key, String uploadId, int partNumber, long declaredLength,
                        byte[] expectedMd5, byte[] expectedSha256, Supplier<ObjectChecksum> checksum) {

@@ -14,8 +14,8 @@ import java.util.function.Supplier;
  * @param contentHeaders Cache-Control, Content-Disposition, ... to keep with the object
  * @param checksum       asked once the body has been read to its end and before publication: the
  *                       verified checksum to store (null for none). It may throw, e.g. for a checksum
- *                       mismatch; the exception propagates after rollback and nothing is published.
- *                       Null for no checksum.
+ *                       mismatch: nothing is published, and the store answers REJECTED_INPUT with that
+ *                       exception as the cause. Null for no checksum.
  */
 public record PutSpec(String bucket, String key, String contentType, Map<String, String> userMetadata,
                       WriteCondition condition, long declaredLength, byte[] expectedMd5,

@@ -10,7 +10,7 @@ public final class ChunkFormat {
     public static final long MAX_FILE_BYTES = (1L << 31) * BLOCK;
 
     /** Bodies up to this size are stored inline in the object row. */
-    public static final int INLINE_MAX = 64 * 1024;
+    public static final int INLINE_MAX = io.pgvs3.store.api.ObjectStore.INLINE_MAX;
 
     private ChunkFormat() {
     }

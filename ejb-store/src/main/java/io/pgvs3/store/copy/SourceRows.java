@@ -29,7 +29,7 @@ public final class SourceRows {
      * @throws StoreException NO_SUCH_KEY or PRECONDITION_FAILED
      */
     public static StoredObject require(Connection c, Namespace ns, CopySource source) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(String.format(FIND, ns.schema()))) {
+        try (PreparedStatement ps = c.prepareStatement(ns.sql(FIND))) {
             ps.setString(1, source.key());
             try (ResultSet rs = ps.executeQuery()) {
                 if (!rs.next()) {

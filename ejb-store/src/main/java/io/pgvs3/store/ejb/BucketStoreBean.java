@@ -2,6 +2,7 @@ package io.pgvs3.store.ejb;
 
 import io.pgvs3.store.api.BucketInfo;
 import io.pgvs3.store.api.BucketStore;
+import io.pgvs3.store.layout.LayoutGate;
 import io.pgvs3.store.namespace.BucketService;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
@@ -21,36 +22,40 @@ public class BucketStoreBean implements BucketStore {
     private DataSource main;
 
     @EJB
-    private LayoutBean layout;
+    private LayoutBean layoutBean;
+
+    /** Asked before every call; a plain object, so asking is no EJB invocation. */
+    private LayoutGate layout;
 
     private BucketService buckets;
 
     @PostConstruct
     void init() {
-        buckets = new BucketService(main, layout.namespaces());
+        layout = layoutBean.gate();
+        buckets = new BucketService(main, layoutBean.namespaces());
     }
 
     @Override
     public boolean create(String bucket) {
-        layout.requireLayout();
+        layout.require();
         return buckets.create(bucket);
     }
 
     @Override
     public boolean exists(String bucket) {
-        layout.requireLayout();
+        layout.require();
         return buckets.exists(bucket);
     }
 
     @Override
     public List<BucketInfo> list() {
-        layout.requireLayout();
+        layout.require();
         return buckets.list();
     }
 
     @Override
     public void delete(String bucket) {
-        layout.requireLayout();
+        layout.require();
         buckets.delete(bucket);
     }
 }

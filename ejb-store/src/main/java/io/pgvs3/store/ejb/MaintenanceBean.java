@@ -3,6 +3,7 @@ package io.pgvs3.store.ejb;
 import io.pgvs3.store.api.MaintenanceSnapshot;
 import io.pgvs3.store.api.MaintenanceStats;
 import io.pgvs3.store.api.error.StoreException;
+import io.pgvs3.store.layout.LayoutGate;
 import io.pgvs3.store.maintenance.Maintenance;
 import io.pgvs3.store.maintenance.MaintenanceConfig;
 import jakarta.annotation.PostConstruct;
@@ -48,12 +49,16 @@ public class MaintenanceBean implements MaintenanceStats {
     private TimerService timerService;
 
     @EJB
-    private LayoutBean layout;
+    private LayoutBean layoutBean;
+
+    /** Asked before every call; a plain object, so asking is no EJB invocation. */
+    private LayoutGate layout;
 
     private volatile Maintenance maintenance;
 
     @PostConstruct
     void start() {
+        layout = layoutBean.gate();
         MaintenanceConfig config = MaintenanceConfig.from(ConfigProvider.getConfig());
         maintenance = Maintenance.standard(main, config);
         if (!config.enabled()) {
@@ -70,7 +75,7 @@ public class MaintenanceBean implements MaintenanceStats {
     @Timeout
     void onTimeout(Timer timer) {
         try {
-            layout.requireLayout(); // retries a failed startup check, at most every 10 s
+            layout.require(); // retries a failed startup check, at most every 10 s
         } catch (StoreException e) {
             return;
         }

@@ -12,10 +12,12 @@ import io.pgvs3.store.api.UploadInfo;
 import io.pgvs3.store.api.UploadPage;
 import io.pgvs3.store.api.UploadQuery;
 import io.pgvs3.store.api.UploadSpec;
+import io.pgvs3.store.layout.LayoutGate;
 import io.pgvs3.store.multipart.PartWriter;
 import io.pgvs3.store.multipart.UploadCompleter;
 import io.pgvs3.store.multipart.UploadLister;
 import io.pgvs3.store.multipart.UploadService;
+import io.pgvs3.store.write.CallerInput;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.ejb.EJB;
@@ -37,7 +39,10 @@ public class MultipartStoreBean implements MultipartStore {
     private DataSource chunk;
 
     @EJB
-    private LayoutBean layout;
+    private LayoutBean layoutBean;
+
+    /** Asked before every call; a plain object, so asking is no EJB invocation. */
+    private LayoutGate layout;
 
     private UploadService uploads;
     private PartWriter parts;
@@ -46,51 +51,52 @@ public class MultipartStoreBean implements MultipartStore {
 
     @PostConstruct
     void init() {
-        uploads = new UploadService(main, layout.namespaces());
-        parts = new PartWriter(main, chunk, layout.namespaces());
-        completer = new UploadCompleter(main, layout.namespaces());
-        lister = new UploadLister(main, layout.namespaces());
+        layout = layoutBean.gate();
+        uploads = new UploadService(main, layoutBean.namespaces());
+        parts = new PartWriter(main, chunk, layoutBean.namespaces());
+        completer = new UploadCompleter(main, layoutBean.namespaces());
+        lister = new UploadLister(main, layoutBean.namespaces());
     }
 
     @Override
     public UploadInfo create(UploadSpec spec) {
-        layout.requireLayout();
+        layout.require();
         return uploads.create(spec);
     }
 
     @Override
     public PartInfo uploadPart(PartSpec spec, InputStream body) {
-        layout.requireLayout();
-        return parts.upload(spec, body);
+        layout.require();
+        return parts.upload(spec, CallerInput.guard(body));
     }
 
     @Override
     public PartInfo copyPart(PartSpec spec, CopySource source, ByteRange range) {
-        layout.requireLayout();
+        layout.require();
         return parts.copy(spec, source, range);
     }
 
     @Override
     public PutResult complete(CompleteSpec spec) {
-        layout.requireLayout();
+        layout.require();
         return completer.complete(spec);
     }
 
     @Override
     public void abort(String bucket, String key, String uploadId) {
-        layout.requireLayout();
+        layout.require();
         uploads.abort(bucket, key, uploadId);
     }
 
     @Override
     public PartPage listParts(String bucket, String key, String uploadId, int afterPartNumber, int maxParts) {
-        layout.requireLayout();
+        layout.require();
         return uploads.listParts(bucket, key, uploadId, afterPartNumber, maxParts);
     }
 
     @Override
     public UploadPage listUploads(UploadQuery query) {
-        layout.requireLayout();
+        layout.require();
         return lister.list(query);
     }
 }

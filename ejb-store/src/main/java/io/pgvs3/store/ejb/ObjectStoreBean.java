@@ -11,8 +11,10 @@ import io.pgvs3.store.api.ObjectStore;
 import io.pgvs3.store.api.PutResult;
 import io.pgvs3.store.api.PutSpec;
 import io.pgvs3.store.copy.ObjectCopier;
+import io.pgvs3.store.layout.LayoutGate;
 import io.pgvs3.store.list.ObjectLister;
 import io.pgvs3.store.read.ObjectReader;
+import io.pgvs3.store.write.CallerInput;
 import io.pgvs3.store.write.ObjectDeleter;
 import io.pgvs3.store.write.ObjectWriter;
 import jakarta.annotation.PostConstruct;
@@ -39,7 +41,10 @@ public class ObjectStoreBean implements ObjectStore {
     private DataSource chunk;
 
     @EJB
-    private LayoutBean layout;
+    private LayoutBean layoutBean;
+
+    /** Asked before every call; a plain object, so asking is no EJB invocation. */
+    private LayoutGate layout;
 
     private ObjectWriter writer;
     private ObjectReader reader;
@@ -49,22 +54,23 @@ public class ObjectStoreBean implements ObjectStore {
 
     @PostConstruct
     void init() {
-        writer = new ObjectWriter(main, chunk, layout.namespaces());
-        reader = new ObjectReader(main, chunk, layout.namespaces());
-        deleter = new ObjectDeleter(main, layout.namespaces());
-        lister = new ObjectLister(main, layout.namespaces());
-        copier = new ObjectCopier(main, chunk, layout.namespaces());
+        layout = layoutBean.gate();
+        writer = new ObjectWriter(main, chunk, layoutBean.namespaces());
+        reader = new ObjectReader(main, chunk, layoutBean.namespaces());
+        deleter = new ObjectDeleter(main, layoutBean.namespaces());
+        lister = new ObjectLister(main, layoutBean.namespaces());
+        copier = new ObjectCopier(main, chunk, layoutBean.namespaces());
     }
 
     @Override
     public PutResult put(PutSpec spec, InputStream body) {
-        layout.requireLayout();
-        return writer.put(spec, body);
+        layout.require();
+        return writer.put(spec, CallerInput.guard(body));
     }
 
     @Override
     public ObjectMeta head(String bucket, String key, boolean withInlineBody) {
-        layout.requireLayout();
+        layout.require();
         return reader.head(bucket, key, withInlineBody);
     }
 
@@ -74,32 +80,37 @@ public class ObjectStoreBean implements ObjectStore {
     }
 
     @Override
+    public byte[] readSpan(ObjectMeta meta, ByteRange range) {
+        return reader.readSpan(meta, range);
+    }
+
+    @Override
     public PutResult copy(CopySpec spec) {
-        layout.requireLayout();
+        layout.require();
         return copier.copy(spec);
     }
 
     @Override
     public void delete(String bucket, String key) {
-        layout.requireLayout();
+        layout.require();
         deleter.delete(bucket, key);
     }
 
     @Override
     public void delete(String bucket, String key, String ifMatch) {
-        layout.requireLayout();
+        layout.require();
         deleter.delete(bucket, key, ifMatch);
     }
 
     @Override
     public List<DeletionResult> deleteAll(String bucket, List<ObjectDeletion> deletions) {
-        layout.requireLayout();
+        layout.require();
         return deleter.deleteAll(bucket, deletions);
     }
 
     @Override
     public ListPage list(ListQuery query) {
-        layout.requireLayout();
+        layout.require();
         return lister.list(query);
     }
 }

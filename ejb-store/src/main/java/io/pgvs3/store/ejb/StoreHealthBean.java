@@ -40,7 +40,7 @@ public class StoreHealthBean implements StoreHealth {
 
     @Override
     public boolean layoutVerified() {
-        return layout.verified();
+        return layout.gate().verified();
     }
 
     @Override
@@ -59,11 +59,11 @@ public class StoreHealthBean implements StoreHealth {
     }
 
     private StoreReadiness probe() {
-        boolean verified = layout.verified();
-        if (layout.refused()) {
-            return new StoreReadiness(false, false, false, layout.failure());
+        boolean verified = layout.gate().verified();
+        if (layout.gate().refused()) {
+            return new StoreReadiness(false, false, false, layout.gate().failure());
         }
-        String layoutProblem = verified ? null : "storage layout not verified: " + layout.failure();
+        String layoutProblem = verified ? null : "storage layout not verified: " + layout.gate().failure();
         String mainProblem = null;
         try (Connection c = main.getConnection()) {
             if (verified) {

@@ -26,7 +26,7 @@ public class StoreStatsBean implements StoreStats {
 
     @Override
     public StoreReport report() {
-        layout.requireLayout();
+        layout.gate().require();
         try {
             return new StatsReader(main).report();
         } catch (SQLException e) {

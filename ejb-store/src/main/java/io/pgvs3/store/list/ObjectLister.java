@@ -163,7 +163,7 @@ public final class ObjectLister {
         }
 
         private String sql() {
-            return String.format(SELECT, ns.schema()) + (inclusive ? FROM_INCLUSIVE : FROM_EXCLUSIVE)
+            return ns.sql(SELECT) + (inclusive ? FROM_INCLUSIVE : FROM_EXCLUSIVE)
                     + (scope.until() != null ? UNTIL : "") + ORDER;
         }
 

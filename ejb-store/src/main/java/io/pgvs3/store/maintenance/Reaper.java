@@ -72,7 +72,7 @@ record Reaper(MaintenanceConfig config, MaintenanceCounters counters) implements
     /** @return the last candidate looked at when more may follow, else null */
     private Candidate reapBatch(Connection c, Namespace ns, Candidate after, Batch batch) throws SQLException {
         List<Candidate> candidates = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement(String.format(CANDIDATES, ns.schema()))) {
+        try (PreparedStatement ps = c.prepareStatement(ns.sql(CANDIDATES))) {
             ps.setLong(1, config.reaperGrace().toMillis());
             if (after == null) {
                 ps.setNull(2, Types.TIMESTAMP_WITH_TIMEZONE);
@@ -115,12 +115,12 @@ record Reaper(MaintenanceConfig config, MaintenanceCounters counters) implements
                     + ") is still referenced; it stays queued and nothing of it is deleted");
             return;
         }
-        long deleted = update(c, String.format(DELETE_ROWS, ns.schema()), fileId, fileId, batch.budget);
-        boolean exhausted = deleted < batch.budget || !exists(c, String.format(HAS_ROWS, ns.schema()), fileId);
+        long deleted = update(c, ns.sql(DELETE_ROWS), fileId, fileId, batch.budget);
+        boolean exhausted = deleted < batch.budget || !exists(c, ns.sql(HAS_ROWS), fileId);
         batch.rows += deleted;
         batch.budget -= deleted;
         if (exhausted) {
-            update(c, String.format(DEQUEUE, ns.schema()), fileId);
+            update(c, ns.sql(DEQUEUE), fileId);
             batch.files++;
         }
     }

@@ -48,7 +48,7 @@ record UploadExpiry(MaintenanceConfig config, MaintenanceCounters counters) impl
 
     private int expireBatch(Connection c, Namespace ns) throws SQLException {
         List<String> ids = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement(String.format(EXPIRED, ns.schema()))) {
+        try (PreparedStatement ps = c.prepareStatement(ns.sql(EXPIRED))) {
             ps.setLong(1, config.uploadsExpireAfter().toMillis());
             ps.setInt(2, UPLOADS_PER_TRANSACTION);
             try (ResultSet rs = ps.executeQuery()) {
@@ -62,7 +62,7 @@ record UploadExpiry(MaintenanceConfig config, MaintenanceCounters counters) impl
         }
         Array idArray = c.createArrayOf("text", ids.toArray());
         List<Long> partFiles = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement(String.format(PART_FILES, ns.schema()))) {
+        try (PreparedStatement ps = c.prepareStatement(ns.sql(PART_FILES))) {
             ps.setArray(1, idArray);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
@@ -71,7 +71,7 @@ record UploadExpiry(MaintenanceConfig config, MaintenanceCounters counters) impl
             }
         }
         int expired;
-        try (PreparedStatement ps = c.prepareStatement(String.format(DELETE_UPLOADS, ns.schema()))) {
+        try (PreparedStatement ps = c.prepareStatement(ns.sql(DELETE_UPLOADS))) {
             ps.setArray(1, idArray);
             expired = ps.executeUpdate(); // the parts go with their uploads (cascade)
         }

@@ -18,6 +18,7 @@ import io.pgvs3.store.read.ObjectReader;
 import io.pgvs3.store.sql.Transactions;
 import io.pgvs3.store.write.BodyChecks;
 import io.pgvs3.store.write.BodyDigests;
+import io.pgvs3.store.write.CallerInput;
 import io.pgvs3.store.write.CopyFramer;
 import io.pgvs3.store.write.FileRefs;
 import io.pgvs3.store.write.FileSink;
@@ -70,7 +71,7 @@ public final class PartWriter {
                 written = new BodyChecks(spec.declaredLength(), spec.expectedMd5(), spec.expectedSha256())
                         .verify(file.finish());
             }
-            ObjectChecksum checksum = spec.checksum() == null ? null : spec.checksum().get();
+            ObjectChecksum checksum = CallerInput.get(spec.checksum());
             return record(c, ns, spec, new StoredPart(spec.partNumber(), fileId, written.size(), written.sha256(),
                     written.md5(), checksum, null));
         });

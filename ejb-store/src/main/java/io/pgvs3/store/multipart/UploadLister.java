@@ -147,7 +147,7 @@ public final class UploadLister {
 
         private String sql() {
             String from = cursor.uploadId() != null ? AFTER_UPLOAD : cursor.inclusive() ? FROM_KEY : AFTER_KEY;
-            return String.format(SELECT, ns.schema()) + from + (scope.until() != null ? UNTIL : "") + ORDER;
+            return ns.sql(SELECT) + from + (scope.until() != null ? UNTIL : "") + ORDER;
         }
 
         private UploadPage page(boolean truncated) {

@@ -39,7 +39,7 @@ final class UploadParts {
     }
 
     static Put put(Connection c, Namespace ns, String uploadId, StoredPart part) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(String.format(PUT, ns.schema()))) {
+        try (PreparedStatement ps = c.prepareStatement(ns.sql(PUT))) {
             ps.setString(1, uploadId);
             ps.setInt(2, part.partNumber());
             ps.setLong(3, part.fileId());
@@ -57,7 +57,7 @@ final class UploadParts {
 
     /** Every part of the upload in part-number order. */
     static List<StoredPart> all(Connection c, Namespace ns, String uploadId) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(String.format(ALL, ns.schema()))) {
+        try (PreparedStatement ps = c.prepareStatement(ns.sql(ALL))) {
             ps.setString(1, uploadId);
             return read(ps);
         }
@@ -66,7 +66,7 @@ final class UploadParts {
     /** Up to {@code limit} parts numbered above {@code after}. */
     static List<StoredPart> page(Connection c, Namespace ns, String uploadId, int after, int limit)
             throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(String.format(PAGE, ns.schema()))) {
+        try (PreparedStatement ps = c.prepareStatement(ns.sql(PAGE))) {
             ps.setString(1, uploadId);
             ps.setInt(2, after);
             ps.setInt(3, limit);
@@ -77,7 +77,7 @@ final class UploadParts {
     /** Deletes every part row of the upload; returns their files. */
     static List<Long> deleteAll(Connection c, Namespace ns, String uploadId) throws SQLException {
         List<Long> files = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement(String.format(DELETE_ALL, ns.schema()))) {
+        try (PreparedStatement ps = c.prepareStatement(ns.sql(DELETE_ALL))) {
             ps.setString(1, uploadId);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {

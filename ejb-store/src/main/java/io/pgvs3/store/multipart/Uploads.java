@@ -45,7 +45,7 @@ final class Uploads {
     }
 
     static Instant insert(Connection c, Namespace ns, Upload upload) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(String.format(INSERT, ns.schema()))) {
+        try (PreparedStatement ps = c.prepareStatement(ns.sql(INSERT))) {
             ps.setString(1, upload.uploadId());
             ps.setString(2, upload.key());
             ps.setString(3, upload.contentType());
@@ -61,7 +61,7 @@ final class Uploads {
 
     /** @throws StoreException NO_SUCH_UPLOAD when the id is unknown or belongs to another key */
     static Upload require(Connection c, Namespace ns, String uploadId, String key, Lock lock) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(String.format(FIND, ns.schema()) + lock.clause)) {
+        try (PreparedStatement ps = c.prepareStatement(ns.sql(FIND) + lock.clause)) {
             ps.setString(1, uploadId);
             ps.setString(2, key);
             try (ResultSet rs = ps.executeQuery()) {
@@ -76,7 +76,7 @@ final class Uploads {
 
     /** Deletes the upload; its part rows go with it (ON DELETE CASCADE). */
     static void delete(Connection c, Namespace ns, String uploadId) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(String.format(DELETE, ns.schema()))) {
+        try (PreparedStatement ps = c.prepareStatement(ns.sql(DELETE))) {
             ps.setString(1, uploadId);
             ps.executeUpdate();
         }

@@ -87,7 +87,7 @@ public final class BucketService {
             try {
                 Locks.lockBucketName(c, bucket);
                 Namespace ns = Namespaces.findForDrop(c, bucket).orElseThrow(() -> NamespaceCache.noSuchBucket(bucket));
-                try (PreparedStatement ps = c.prepareStatement(String.format(HAS_CONTENT, ns.schema()));
+                try (PreparedStatement ps = c.prepareStatement(ns.sql(HAS_CONTENT));
                      ResultSet rs = ps.executeQuery()) {
                     rs.next();
                     if (rs.getBoolean(1)) {

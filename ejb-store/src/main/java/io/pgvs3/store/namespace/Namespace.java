@@ -1,5 +1,7 @@
 package io.pgvs3.store.namespace;
 
+import java.util.concurrent.ConcurrentHashMap;
+
 import io.pgvs3.store.layout.NamespaceDdl;
 
 /** A namespace row: its id, name and the (generated, checked) schema that holds its tables. */
@@ -7,6 +9,20 @@ public record Namespace(long id, String name, String schema) {
 
     public Namespace {
         NamespaceDdl.checkedSchema(schema);
+    }
+
+    /*
+     * Statement texts per schema, formatted once: String.format on every statement showed up in
+     * profiles of small requests. Schemas are never reused (ns_<id>), so entries of dropped buckets are
+     * merely idle; their number is bounded by the buckets this gateway has seen.
+     */
+    private static final ConcurrentHashMap<String, ConcurrentHashMap<String, String>> STATEMENTS =
+            new ConcurrentHashMap<>();
+
+    /** {@code template} (a statement constant with {@code %1$s} or {@code %s} for the schema) for this schema. */
+    public String sql(String template) {
+        return STATEMENTS.computeIfAbsent(schema, s -> new ConcurrentHashMap<>())
+                .computeIfAbsent(template, t -> String.format(t, schema));
     }
 
     /** {@code schema.table}, safe to splice into SQL. */

@@ -51,7 +51,7 @@ final class ChunkReader {
                 }
                 pin(c, ns, fileId);
                 byte[] block = new byte[ChunkFormat.BLOCK];
-                try (PreparedStatement ps = c.prepareStatement(String.format(ROWS, ns.schema()))) {
+                try (PreparedStatement ps = c.prepareStatement(ns.sql(ROWS))) {
                     ps.setFetchSize(FETCH_ROWS);
                     for (long k = 0, pieces = plan.pieceCount(ROWS_PER_QUERY); k < pieces; k++) {
                         long from = plan.pieceFirstRow(k, ROWS_PER_QUERY);
@@ -64,6 +64,25 @@ final class ChunkReader {
                 if (!c.getAutoCommit()) {
                     safeRollback(c);
                 }
+            }
+        }
+    }
+
+    /**
+     * Reads a short span whole, in one autocommit query: a single statement sees one snapshot, so it
+     * needs neither a transaction nor a pin, and the connection goes back to the pool before the client
+     * is written to. The caller bounds the span (a query of at most ~1 MiB of rows).
+     */
+    void readWhole(Namespace ns, long fileId, RangePlan plan, OutputStream out) throws IOException, SQLException {
+        if (plan.isEmpty()) {
+            return;
+        }
+        try (Connection c = chunk.getConnection(); BlockCodec codec = new BlockCodec()) {
+            if (!c.getAutoCommit()) {
+                c.setAutoCommit(true);
+            }
+            try (PreparedStatement ps = c.prepareStatement(ns.sql(ROWS))) {
+                readPiece(ps, fileId, plan.firstRow(), plan.lastRow(), plan, codec, new byte[ChunkFormat.BLOCK], out);
             }
         }
     }

@@ -3,11 +3,13 @@ package io.pgvs3.store.read;
 import io.pgvs3.store.api.BodyLocation;
 import io.pgvs3.store.api.ByteRange;
 import io.pgvs3.store.api.ObjectMeta;
+import io.pgvs3.store.api.ObjectStore;
 import io.pgvs3.store.api.error.StoreError;
 import io.pgvs3.store.api.error.StoreException;
 import io.pgvs3.store.namespace.Namespace;
 import io.pgvs3.store.namespace.NamespaceCache;
 import io.pgvs3.store.sql.SqlErrors;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.sql.Connection;
@@ -76,6 +78,40 @@ public final class ObjectReader {
             throw new IOException("database failed while reading " + meta.bucket() + "/" + meta.key() + ": "
                     + e.getMessage(), e);
         }
+    }
+
+    /** See {@link io.pgvs3.store.api.ObjectStore#readSpan}. */
+    public byte[] readSpan(ObjectMeta meta, ByteRange range) {
+        RangePlan plan = RangePlan.of(meta.size(), range);
+        if (plan.length() > ObjectStore.SMALL_SPAN_MAX) {
+            throw new IllegalArgumentException("a span of " + plan.length() + " bytes is no small span");
+        }
+        Namespace ns = namespaces.resolve(meta.bucket());
+        ByteArrayOutputStream out = new ByteArrayOutputStream((int) plan.length());
+        try {
+            BodyLocation location = meta.location();
+            if (location.isInline()) {
+                out.write(location.inlineData() != null ? location.inlineData() : fetchInline(ns, meta),
+                        (int) plan.first(), (int) plan.length());
+            } else if (location.isMultipart()) {
+                for (PartSpans.Span span : PartSpans.of(location.partEnds(), plan.first(), plan.last())) {
+                    chunks.readWhole(ns, location.parts()[span.part()],
+                            new RangePlan(span.size(), span.first(), span.last()), out);
+                }
+            } else {
+                chunks.readWhole(ns, location.fileId(), plan, out);
+            }
+        } catch (SQLException e) {
+            if (SqlErrors.isMissingNamespace(e)) {
+                namespaces.evict(meta.bucket());
+            }
+            throw SqlErrors.translate("GET " + meta.key(), meta.bucket(), e);
+        } catch (IOException e) {
+            // rows missing: the object was replaced and its file reaped since its row was read; a retry
+            // reads the new version
+            throw new StoreException(StoreError.UNAVAILABLE, e.getMessage(), e);
+        }
+        return out.toByteArray();
     }
 
     /** Streams the range across part boundaries, one part file after the other. */

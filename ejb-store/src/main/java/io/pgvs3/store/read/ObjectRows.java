@@ -40,7 +40,7 @@ final class ObjectRows {
     /** HEAD never reads {@code inline_data}; GET reads it in the same lookup. */
     static Optional<ObjectMeta> find(Connection c, Namespace ns, String key, boolean withInlineBody)
             throws SQLException, IOException {
-        try (PreparedStatement ps = c.prepareStatement(String.format(withInlineBody ? GET : HEAD, ns.schema()))) {
+        try (PreparedStatement ps = c.prepareStatement(ns.sql(withInlineBody ? GET : HEAD))) {
             ps.setString(1, key);
             try (ResultSet rs = ps.executeQuery()) {
                 if (!rs.next()) {
@@ -52,6 +52,10 @@ final class ObjectRows {
                 byte[] inline = null;
                 if (withInlineBody && isInline) {
                     inline = inflate(rs.getBytes(14), rs.getBoolean(7), size);
+                    if (inline.length != size) {
+                        throw new IOException("inline body of " + key + " has " + inline.length + " bytes, expected "
+                                + size);
+                    }
                 }
                 return Optional.of(new ObjectMeta(ns.name(), key, size, rs.getString(2), rs.getString(3),
                         metadata(rs.getArray(4)), rs.getObject(5, OffsetDateTime.class).toInstant(),
@@ -68,7 +72,7 @@ final class ObjectRows {
 
     /** The inline body of exactly the version {@code meta} describes, or empty if the key changed since. */
     static Optional<byte[]> inlineBody(Connection c, Namespace ns, ObjectMeta meta) throws SQLException, IOException {
-        try (PreparedStatement ps = c.prepareStatement(String.format(INLINE_BODY, ns.schema()))) {
+        try (PreparedStatement ps = c.prepareStatement(ns.sql(INLINE_BODY))) {
             ps.setString(1, meta.key());
             ps.setString(2, meta.etag());
             ps.setObject(3, OffsetDateTime.ofInstant(meta.lastModified(), ZoneOffset.UTC));

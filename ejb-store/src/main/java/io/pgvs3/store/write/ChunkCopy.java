@@ -41,7 +41,7 @@ final class ChunkCopy implements AutoCloseable {
     }
 
     static ChunkCopy open(Connection c, Namespace ns, long fileId, BlockCodec codec, int batch) throws SQLException {
-        CopyIn copy = c.unwrap(PGConnection.class).getCopyAPI().copyIn(String.format(COPY_IN, ns.schema()));
+        CopyIn copy = c.unwrap(PGConnection.class).getCopyAPI().copyIn(ns.sql(COPY_IN));
         return new ChunkCopy(copy, new CopyFramer(fileId, codec, batch, copy::writeToCopy));
     }
 

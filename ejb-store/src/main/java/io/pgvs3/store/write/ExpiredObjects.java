@@ -27,7 +27,7 @@ public final class ExpiredObjects {
 
     /** Deletes up to {@code limit} expired objects in one statement; returns how many. */
     public static int deleteBatch(Connection c, Namespace ns, int limit) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(String.format(DELETE_EXPIRED, ns.schema()))) {
+        try (PreparedStatement ps = c.prepareStatement(ns.sql(DELETE_EXPIRED))) {
             ps.setInt(1, limit);
             int deleted = 0;
             List<Long> released = new ArrayList<>();

@@ -113,7 +113,7 @@ public final class ObjectDeleter {
         }
         List<DeletionResult> results = new ArrayList<>(keys.length);
         List<Long> released = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement(String.format(DELETE_ALL, ns.schema()))) {
+        try (PreparedStatement ps = c.prepareStatement(ns.sql(DELETE_ALL))) {
             ps.setArray(1, c.createArrayOf("text", keys));
             ps.setArray(2, c.createArrayOf("text", conditions));
             try (ResultSet rs = ps.executeQuery()) {

@@ -29,11 +29,14 @@ public final class ObjectPublisher {
 
     private static final String VALUES = "?, ?, ?, ?, ?, ?, ?, ?, ?, ?::int8[], ?::int8[], ?, ?, ?, ?";
 
-    private static final String UPSERT = """
+    private static final String INSERT_ROW = """
             INSERT INTO %1$s.objects AS o (""" + COLUMNS + """
             , created_at, modified_at)
             SELECT""" + " " + VALUES + """
-            , t.ts, t.ts FROM (SELECT clock_timestamp() AS ts) t
+            , t.ts, t.ts FROM (SELECT clock_timestamp() AS ts) t""";
+
+    private static final String ON_CONFLICT_REPLACE = """
+
             ON CONFLICT (key) DO UPDATE SET
                 size = excluded.size, etag = excluded.etag, sha256 = excluded.sha256,
                 content_type = excluded.content_type, user_metadata = excluded.user_metadata,
@@ -44,22 +47,40 @@ public final class ObjectPublisher {
                 expires_at = NULL, origin_validator = NULL, modified_at = excluded.modified_at
             RETURNING new.modified_at, old.file_id, old.parts""";
 
-    private static final String CREATE_ONLY = """
-            INSERT INTO %1$s.objects (""" + COLUMNS + """
-            , created_at, modified_at)
-            SELECT""" + " " + VALUES + """
-            , t.ts, t.ts FROM (SELECT clock_timestamp() AS ts) t
+    private static final String ON_CONFLICT_KEEP = """
+
             ON CONFLICT (key) DO NOTHING
             RETURNING modified_at, NULL::int8, NULL::int8[]""";
 
-    private static final String REPLACE_IF_MATCH = """
+    private static final String REPLACE_SET = """
             UPDATE %1$s.objects SET
                 key = ?, size = ?, etag = ?, sha256 = ?, content_type = ?, user_metadata = ?,
                 inline_data = ?, inline_zstd = ?, file_id = ?, parts = ?::int8[], part_ends = ?::int8[],
                 content_headers = ?, checksum_algorithm = ?, checksum_type = ?, checksum_value = ?,
-                expires_at = NULL, origin_validator = NULL, modified_at = clock_timestamp()
+                expires_at = NULL, origin_validator = NULL, modified_at = clock_timestamp()""";
+
+    private static final String REPLACE_WHERE = """
+
              WHERE key = ? AND etag = ?
             RETURNING new.modified_at, old.file_id, old.parts""";
+
+    private static final String UPSERT = INSERT_ROW + ON_CONFLICT_REPLACE;
+    private static final String CREATE_ONLY = INSERT_ROW + ON_CONFLICT_KEEP;
+    private static final String REPLACE_IF_MATCH = REPLACE_SET + REPLACE_WHERE;
+
+    /*
+     * The same three statements with the namespace row lock (FOR KEY SHARE: a DeleteBucket waits) and
+     * the key's advisory lock taken inside them, so a small PUT is one round trip plus its commit. Both
+     * locks are the ones lockForWrite and Locks.lockObjectKey take; no row comes back when the namespace
+     * row is not the one the gateway cached, or when the condition fails.
+     */
+    private static final String LOCKS = """
+            WITH ns AS (SELECT id FROM pgvs3.namespaces WHERE id = ? AND name = ? FOR KEY SHARE),
+                 locked AS (SELECT pg_advisory_xact_lock(hashtextextended(?, ns.id)) FROM ns)
+            """;
+    private static final String LOCKED_UPSERT = LOCKS + INSERT_ROW + ", locked" + ON_CONFLICT_REPLACE;
+    private static final String LOCKED_CREATE_ONLY = LOCKS + INSERT_ROW + ", locked" + ON_CONFLICT_KEEP;
+    private static final String LOCKED_REPLACE_IF_MATCH = LOCKS + REPLACE_SET + " FROM locked" + REPLACE_WHERE;
 
     private static final String DELETE = """
             DELETE FROM %1$s.objects WHERE key = ? RETURNING modified_at, file_id, parts""";
@@ -86,27 +107,54 @@ public final class ObjectPublisher {
     public static Instant publish(Connection c, Namespace ns, NewObject o, WriteCondition condition,
                                   List<Long> dropped) throws SQLException {
         Locks.lockObjectKey(c, ns.id(), o.key());
-        String sql;
-        if (condition != null && condition.createOnly()) {
-            sql = CREATE_ONLY;
-        } else if (condition != null && condition.ifMatchEtag() != null) {
-            sql = REPLACE_IF_MATCH;
-        } else {
-            sql = UPSERT;
+        Instant modified = run(c, ns, o, condition, false, dropped);
+        if (modified == null) {
+            throw new StoreException(StoreError.PRECONDITION_FAILED, condition.createOnly()
+                    ? "key " + o.key() + " already exists"
+                    : "key " + o.key() + " does not exist with ETag " + condition.ifMatchEtag());
         }
+        return modified;
+    }
+
+    /**
+     * Publishes in one statement that also takes the namespace row lock and the key's lock, trusting
+     * {@code cached} (a namespace the gateway remembers, not locked yet).
+     *
+     * @return the new Last-Modified, or null when nothing was published: the namespace row is no longer
+     *         the cached one, or the condition failed; the caller then goes the locked way, {@link
+     *         #publish(Connection, Namespace, NewObject, WriteCondition)}, in the same transaction, which
+     *         tells the two apart
+     */
+    public static Instant publishTrusting(Connection c, Namespace cached, NewObject o, WriteCondition condition)
+            throws SQLException {
+        return run(c, cached, o, condition, true, List.of());
+    }
+
+    /** Runs the statement of {@code condition}; null when it changed no row. */
+    private static Instant run(Connection c, Namespace ns, NewObject o, WriteCondition condition, boolean takeLocks,
+                               List<Long> dropped) throws SQLException {
+        boolean createOnly = condition != null && condition.createOnly();
+        boolean ifMatch = !createOnly && condition != null && condition.ifMatchEtag() != null;
+        String sql = createOnly ? (takeLocks ? LOCKED_CREATE_ONLY : CREATE_ONLY)
+                : ifMatch ? (takeLocks ? LOCKED_REPLACE_IF_MATCH : REPLACE_IF_MATCH)
+                : (takeLocks ? LOCKED_UPSERT : UPSERT);
         Instant modified;
         List<Long> released = new ArrayList<>(dropped);
-        try (PreparedStatement ps = c.prepareStatement(String.format(sql, ns.schema()))) {
-            int i = bindRow(c, ps, o);
-            if (sql == REPLACE_IF_MATCH) {
+        try (PreparedStatement ps = c.prepareStatement(ns.sql(sql))) {
+            int i = 1;
+            if (takeLocks) {
+                ps.setLong(i++, ns.id());
+                ps.setString(i++, ns.name());
+                ps.setString(i++, o.key());
+            }
+            i = bindRow(c, ps, o, i);
+            if (ifMatch) {
                 ps.setString(i++, o.key());
                 ps.setString(i, condition.ifMatchEtag());
             }
             try (ResultSet rs = ps.executeQuery()) {
                 if (!rs.next()) {
-                    throw new StoreException(StoreError.PRECONDITION_FAILED, condition.createOnly()
-                            ? "key " + o.key() + " already exists"
-                            : "key " + o.key() + " does not exist with ETag " + condition.ifMatchEtag());
+                    return null;
                 }
                 modified = rs.getTimestamp(1).toInstant();
                 released.addAll(FileRefs.of(rs, 2, 3));
@@ -116,8 +164,9 @@ public final class ObjectPublisher {
         return modified;
     }
 
-    private static int bindRow(Connection c, PreparedStatement ps, NewObject o) throws SQLException {
-        int i = 1;
+    /** Binds the row's columns from parameter {@code first} on; returns the next parameter index. */
+    private static int bindRow(Connection c, PreparedStatement ps, NewObject o, int first) throws SQLException {
+        int i = first;
         ps.setString(i++, o.key());
         ps.setLong(i++, o.size());
         ps.setString(i++, o.etag());
@@ -145,7 +194,7 @@ public final class ObjectPublisher {
     static boolean delete(Connection c, Namespace ns, String key) throws SQLException {
         Locks.lockObjectKey(c, ns.id(), key);
         List<Long> released;
-        try (PreparedStatement ps = c.prepareStatement(String.format(DELETE, ns.schema()))) {
+        try (PreparedStatement ps = c.prepareStatement(ns.sql(DELETE))) {
             ps.setString(1, key);
             try (ResultSet rs = ps.executeQuery()) {
                 if (!rs.next()) {

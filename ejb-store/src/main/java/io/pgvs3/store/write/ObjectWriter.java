@@ -74,19 +74,39 @@ public final class ObjectWriter {
         }
         byte[] stored = compressed != null ? compressed : java.util.Arrays.copyOf(body, length);
         NewObject object = request.object(result, stored, compressed != null, null);
+        for (int attempt = 0; ; attempt++) {
+            try {
+                Instant modified = publishInline(namespaces.resolve(spec.bucket()), object, spec);
+                return new PutResult(result.etag(), result.size(), modified, request.checksum(), true);
+            } catch (SQLException e) {
+                if (attempt == 0 && SqlErrors.isMissingNamespace(e)) {
+                    namespaces.evict(spec.bucket()); // dropped, perhaps re-created under a new schema
+                    continue;
+                }
+                throw SqlErrors.translate("PUT " + spec.key(), spec.bucket(), e);
+            }
+        }
+    }
+
+    /**
+     * One statement that locks and publishes, trusting the cached namespace, then the commit. Only when
+     * it published nothing (namespace changed, or a failed condition) does the locked way decide.
+     */
+    private Instant publishInline(Namespace cached, NewObject object, PutSpec spec) throws SQLException {
         try (Connection c = main.getConnection()) {
             c.setAutoCommit(false);
             try {
-                Namespace ns = namespaces.lockForWrite(c, spec.bucket());
-                Instant modified = ObjectPublisher.publish(c, ns, object, spec.condition());
+                Instant modified = ObjectPublisher.publishTrusting(c, cached, object, spec.condition());
+                if (modified == null) {
+                    Namespace ns = namespaces.lockForWrite(c, spec.bucket());
+                    modified = ObjectPublisher.publish(c, ns, object, spec.condition());
+                }
                 c.commit();
-                return new PutResult(result.etag(), result.size(), modified, request.checksum(), true);
+                return modified;
             } catch (SQLException | RuntimeException e) {
                 SqlErrors.rollbackQuietly(c);
                 throw e;
             }
-        } catch (SQLException e) {
-            throw SqlErrors.translate("PUT " + spec.key(), spec.bucket(), e);
         }
     }
 

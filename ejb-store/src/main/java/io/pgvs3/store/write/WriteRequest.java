@@ -81,7 +81,7 @@ public final class WriteRequest {
      */
     BodyDigests.Result verify(BodyDigests.Result body) {
         new BodyChecks(spec.declaredLength(), spec.expectedMd5(), spec.expectedSha256()).verify(body);
-        checksum = spec.checksum() == null ? null : spec.checksum().get();
+        checksum = CallerInput.get(spec.checksum());
         return body;
     }
 

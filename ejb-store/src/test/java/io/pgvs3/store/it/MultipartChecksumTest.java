@@ -2,6 +2,7 @@ package io.pgvs3.store.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.pgvs3.store.api.CompleteSpec;
@@ -183,10 +184,13 @@ class MultipartChecksumTest {
     void aThrowingChecksumStoresNoPart() {
         String bucket = stores.newBucket("mpck");
         String id = create(bucket, null, null);
-        assertThrows(IllegalStateException.class, () -> stores.parts.upload(new PartSpec(bucket, "k", id, 1,
-                BODIES[2].length, null, null, () -> {
-                    throw new IllegalStateException("BadDigest");
+        IllegalStateException mismatch = new IllegalStateException("BadDigest");
+        StoreException refused = assertThrows(StoreException.class, () -> stores.parts.upload(new PartSpec(bucket, "k",
+                id, 1, BODIES[2].length, null, null, () -> {
+                    throw mismatch;
                 }), new ByteArrayInputStream(BODIES[2])));
+        assertEquals(StoreError.REJECTED_INPUT, refused.error());
+        assertSame(mismatch, refused.getCause());
         assertEquals(0, stores.uploads.listParts(bucket, "k", id, 0, 10).parts().size());
     }
 

@@ -4,13 +4,17 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pgvs3.store.api.ByteRange;
 import io.pgvs3.store.api.ObjectMeta;
+import io.pgvs3.store.api.ObjectStore;
 import io.pgvs3.store.api.PutResult;
 import io.pgvs3.store.api.PutSpec;
 import io.pgvs3.store.api.WriteCondition;
+import io.pgvs3.store.api.error.StoreError;
+import io.pgvs3.store.api.error.StoreException;
 import io.pgvs3.store.testing.Bodies;
 import io.pgvs3.store.testing.PostgresExtension;
 import io.pgvs3.store.testing.Stores;
@@ -113,7 +117,26 @@ class RoundTripTest {
             byte[] got = Bodies.read(stores.reader, meta, new ByteRange(r[0], r[1]));
             byte[] want = java.util.Arrays.copyOfRange(body, (int) r[0], (int) r[1] + 1);
             assertArrayEquals(want, got, "range " + r[0] + "-" + r[1]);
+            assertArrayEquals(want, stores.reader.readSpan(meta, new ByteRange(r[0], r[1])),
+                    "short span " + r[0] + "-" + r[1] + " read whole in one query");
         }
+    }
+
+    @Test
+    void aShortSpanOfAReapedFileIsUnavailableNotWrongBytes() throws Exception {
+        byte[] body = Bodies.random(9 * 8120, 11); // above the inline limit: a chunked file
+        stores.writer.put(Bodies.spec(bucket, "reaped", body.length), new ByteArrayInputStream(body));
+        ObjectMeta meta = stores.reader.head(bucket, "reaped", false);
+        try (Connection c = PostgresExtension.main().getConnection();
+             PreparedStatement ps = c.prepareStatement("DELETE FROM " + schema(c) + ".chunks WHERE file_id = ? AND no = 1")) {
+            ps.setLong(1, meta.location().fileId());
+            ps.executeUpdate();
+        }
+        StoreException missing = assertThrows(StoreException.class,
+                () -> stores.reader.readSpan(meta, new ByteRange(8000, 8200)));
+        assertEquals(StoreError.UNAVAILABLE, missing.error());
+        assertThrows(IllegalArgumentException.class,
+                () -> stores.reader.readSpan(meta, new ByteRange(0, ObjectStore.SMALL_SPAN_MAX)));
     }
 
     @Test

@@ -13,6 +13,8 @@ import io.pgvs3.store.api.WriteCondition;
 import io.pgvs3.store.api.checksum.ChecksumAlgorithm;
 import io.pgvs3.store.api.checksum.ChecksumType;
 import io.pgvs3.store.api.checksum.ObjectChecksum;
+import io.pgvs3.store.api.error.StoreError;
+import io.pgvs3.store.api.error.StoreException;
 import io.pgvs3.store.testing.Bodies;
 import io.pgvs3.store.testing.PostgresExtension;
 import io.pgvs3.store.testing.Stores;
@@ -79,10 +81,12 @@ class StoredAttributesTest {
         PutResult before = stores.writer.put(spec(bucket, old, HEADERS, null), new ByteArrayInputStream(old));
         IllegalStateException mismatch = new IllegalStateException("BadDigest");
         byte[] body = Bodies.random(size, 2);
-        assertSame(mismatch, assertThrows(IllegalStateException.class, () -> stores.writer.put(
+        StoreException refused = assertThrows(StoreException.class, () -> stores.writer.put(
                 spec(bucket, body, ContentHeaders.NONE, () -> {
                     throw mismatch;
-                }), new ByteArrayInputStream(body))));
+                }), new ByteArrayInputStream(body)));
+        assertEquals(StoreError.REJECTED_INPUT, refused.error());
+        assertSame(mismatch, refused.getCause(), "the caller finds its own refusal as the cause");
         ObjectMeta meta = stores.reader.head(bucket, "k", false);
         assertEquals(before.etag(), meta.etag());
         assertEquals(HEADERS, meta.contentHeaders());

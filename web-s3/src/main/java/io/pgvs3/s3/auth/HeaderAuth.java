@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * Parses {@code Authorization: AWS4-HMAC-SHA256 Credential=..., SignedHeaders=..., Signature=...}.
@@ -11,6 +12,7 @@ import java.util.Map;
  * contain either, so splitting on runs of them is unambiguous.
  */
 final class HeaderAuth {
+    private static final Pattern SEPARATORS = Pattern.compile("[,\\s]+");
     private static final AuthFailure MALFORMED = AuthFailure.AUTHORIZATION_HEADER_MALFORMED;
 
     private HeaderAuth() {
@@ -60,7 +62,7 @@ final class HeaderAuth {
 
     private static Map<String, String> components(String rest) {
         Map<String, String> parts = new HashMap<>();
-        for (String token : rest.split("[,\\s]+")) {
+        for (String token : SEPARATORS.split(rest)) {
             if (token.isEmpty()) {
                 continue;
             }

@@ -2,21 +2,35 @@ package io.pgvs3.s3.auth;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
-/** The raw query split into parameters, each kept both decoded (for lookups) and canonical. */
-final class QueryParams {
+/**
+ * The raw query split into parameters, each kept both decoded (for lookups) and canonical (for SigV4).
+ * A request's query is parsed once and serves routing, authentication and the handlers.
+ */
+public final class QueryParams {
     /** One parameter; {@code canonical} is {@code UriEncode(name)=UriEncode(value)}. */
     record Param(String name, String value, String canonicalName, String canonicalValue) {
     }
 
     private final List<Param> params;
 
+    private final Set<String> names;
+
     private QueryParams(List<Param> params) {
         this.params = params;
+        Set<String> seen = new HashSet<>();
+        for (Param p : params) {
+            seen.add(p.name());
+        }
+        this.names = Collections.unmodifiableSet(seen);
     }
 
-    static QueryParams parse(String rawQuery) {
+    /** Splits {@code rawQuery} (without {@code ?}; null for none); a malformed escape stays literal. */
+    public static QueryParams parse(String rawQuery) {
         List<Param> params = new ArrayList<>();
         if (rawQuery != null && !rawQuery.isEmpty()) {
             for (String part : rawQuery.split("&", -1)) {
@@ -38,8 +52,23 @@ final class QueryParams {
         return params;
     }
 
-    boolean has(String name) {
-        return params.stream().anyMatch(p -> p.name().equals(name));
+    /** The decoded parameter names. */
+    public Set<String> names() {
+        return names;
+    }
+
+    public boolean has(String name) {
+        return names.contains(name);
+    }
+
+    /** The first decoded value of {@code name} ({@code ""} for a bare name), or null if absent. */
+    public String first(String name) {
+        for (Param p : params) {
+            if (p.name().equals(name)) {
+                return p.value();
+            }
+        }
+        return null;
     }
 
     /** The single value of {@code name}; null if absent; a repeated auth parameter is an error. */

@@ -16,18 +16,31 @@ final class SigV4Crypto {
     private SigV4Crypto() {
     }
 
-    static byte[] hmac(byte[] key, String data) {
+    /*
+     * Mac and MessageDigest instances are made once per thread: getInstance walks the security
+     * providers, and a small request would otherwise pay for that four to six times.
+     */
+    private static final ThreadLocal<Mac> HMAC = ThreadLocal.withInitial(() -> {
         try {
-            Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(new SecretKeySpec(key, "HmacSHA256"));
-            return mac.doFinal(data.getBytes(StandardCharsets.UTF_8));
-        } catch (GeneralSecurityException e) {
+            return Mac.getInstance("HmacSHA256");
+        } catch (NoSuchAlgorithmException e) {
             // Every Java 17 runtime ships HmacSHA256; reaching this is a broken JRE.
             throw new IllegalStateException(e);
         }
+    });
+    private static final ThreadLocal<MessageDigest> SHA256 = ThreadLocal.withInitial(SigV4Crypto::newSha256);
+
+    static byte[] hmac(byte[] key, String data) {
+        Mac mac = HMAC.get();
+        try {
+            mac.init(new SecretKeySpec(key, "HmacSHA256"));
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException(e);
+        }
+        return mac.doFinal(data.getBytes(StandardCharsets.UTF_8));
     }
 
-    static MessageDigest sha256() {
+    private static MessageDigest newSha256() {
         try {
             return MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
@@ -36,7 +49,7 @@ final class SigV4Crypto {
     }
 
     static String sha256Hex(String data) {
-        return hex(sha256().digest(data.getBytes(StandardCharsets.UTF_8)));
+        return hex(SHA256.get().digest(data.getBytes(StandardCharsets.UTF_8)));
     }
 
     static String hex(byte[] bytes) {

@@ -18,6 +18,7 @@ import java.util.Objects;
 public final class SigV4Verifier {
     private final CredentialStore credentials;
     private final Duration maxSkew;
+    private final SigningKeys signingKeys = new SigningKeys();
 
     /** @param maxSkew how far a request time may be from {@link SignedRequest#receivedAt()}; S3 uses 15 minutes */
     public SigV4Verifier(CredentialStore credentials, Duration maxSkew) {
@@ -31,7 +32,7 @@ public final class SigV4Verifier {
     /** @throws AuthException naming the S3 error when the request is not authentic */
     public VerifiedRequest verify(SignedRequest request) {
         Map<String, List<String>> headers = lowerCaseNames(request.headers());
-        QueryParams query = QueryParams.parse(request.rawQuery());
+        QueryParams query = request.query();
         SignatureInputs in = parseForm(headers, query);
         checkSignedHeaders(in, headers);
         PayloadMode mode = PayloadMode.fromHeader(in.payloadHash());
@@ -40,7 +41,7 @@ public final class SigV4Verifier {
         CredentialScope credential = in.credential();
         String secret = credentials.secretKeyFor(credential.accessKeyId())
                 .orElseThrow(() -> new AuthException(AuthFailure.INVALID_ACCESS_KEY_ID));
-        byte[] signingKey = SigV4Crypto.signingKey(secret, credential.date(), credential.region(), credential.service());
+        byte[] signingKey = signingKeys.of(secret, credential);
         String canonical = CanonicalRequest.build(request.method(), request.rawPath(), query,
                 in.presigned() ? PresignedAuth.SIGNATURE_PARAM : null, in.signedHeaders(), headers, in.payloadHash());
         String stringToSign = SigV4Crypto.ALGORITHM + "\n" + in.amzDate() + "\n" + credential.scope() + "\n"
@@ -138,7 +139,11 @@ public final class SigV4Verifier {
         return List.copyOf(names);
     }
 
+    /** The request path hands over lower-case names already; other callers get a lower-cased copy. */
     private static Map<String, List<String>> lowerCaseNames(Map<String, List<String>> headers) {
+        if (allLowerCase(headers)) {
+            return headers;
+        }
         Map<String, List<String>> out = new HashMap<>();
         headers.forEach((name, values) -> {
             if (values != null) {
@@ -146,5 +151,17 @@ public final class SigV4Verifier {
             }
         });
         return out;
+    }
+
+    private static boolean allLowerCase(Map<String, List<String>> headers) {
+        for (String name : headers.keySet()) {
+            for (int i = 0; i < name.length(); i++) {
+                char c = name.charAt(i);
+                if (c >= 'A' && c <= 'Z') {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 }

@@ -1,8 +1,8 @@
 package io.pgvs3.s3.error;
 
 import io.pgvs3.s3.http.RequestIds;
+import io.pgvs3.s3.http.S3Response;
 import io.pgvs3.s3.xml.XmlDocument;
-import jakarta.ws.rs.core.Response;
 import java.util.function.Consumer;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -29,7 +29,7 @@ public final class ErrorResponses {
     private ErrorResponses() {
     }
 
-    public static Response of(Throwable failure, RequestFacts request) {
+    public static S3Response of(Throwable failure, RequestFacts request) {
         String requestId = request.requestId() == null ? RequestIds.newRequestId() : request.requestId();
         S3Exception error = ErrorTranslator.translate(failure);
         if (error == null) {
@@ -40,7 +40,7 @@ public final class ErrorResponses {
             LOG.log(Level.WARNING, "request " + requestId + " answered " + error.code().code() + ": " + failure);
         }
         request.codeSink().accept(error.code().code());
-        Response.ResponseBuilder response = Response.status(error.code().status())
+        S3Response.Builder response = S3Response.status(error.code().status())
                 .header("x-amz-request-id", requestId)
                 .header("x-amz-id-2", RequestIds.hostId(requestId));
         if (error.code().status() == 503) {
@@ -49,7 +49,7 @@ public final class ErrorResponses {
         if ("HEAD".equals(request.method())) {
             return response.build();
         }
-        return response.type("application/xml").entity(body(error, requestId, request.resource())).build();
+        return response.header("Content-Type", "application/xml").body(body(error, requestId, request.resource())).build();
     }
 
     private static byte[] body(S3Exception error, String requestId, String resource) {

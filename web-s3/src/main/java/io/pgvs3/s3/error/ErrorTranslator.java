@@ -3,9 +3,6 @@ package io.pgvs3.s3.error;
 import io.pgvs3.s3.xml.XmlInputException;
 import io.pgvs3.store.api.error.StoreError;
 import io.pgvs3.store.api.error.StoreException;
-import jakarta.ws.rs.NotAllowedException;
-import jakarta.ws.rs.NotFoundException;
-import jakarta.ws.rs.WebApplicationException;
 
 /** The one table from everything that can go wrong to the S3 error a client sees. */
 public final class ErrorTranslator {
@@ -20,6 +17,9 @@ public final class ErrorTranslator {
             if (t instanceof S3Exception s3) {
                 return s3;
             }
+            if (t instanceof StoreException store && store.error() == StoreError.REJECTED_INPUT) {
+                continue; // our own body stream or checksum refused the input: its exception says why
+            }
             if (t instanceof StoreException store) {
                 return new S3Exception(fromStore(store.error()), messageFor(store), null, null, store);
             }
@@ -30,16 +30,6 @@ public final class ErrorTranslator {
             S3Exception fromAuth = AuthErrors.translate(t);
             if (fromAuth != null) {
                 return fromAuth;
-            }
-            if (t instanceof NotAllowedException) {
-                return new S3Exception(S3ErrorCode.METHOD_NOT_ALLOWED);
-            }
-            if (t instanceof NotFoundException) {
-                return new S3Exception(S3ErrorCode.INVALID_URI);
-            }
-            if (t instanceof WebApplicationException web && web.getResponse().getStatus() < 500) {
-                // e.g. RESTEasy's own 400 for a URI it cannot parse
-                return new S3Exception(S3ErrorCode.INVALID_REQUEST, web.getMessage(), null, null, web);
             }
         }
         return null;
@@ -64,6 +54,8 @@ public final class ErrorTranslator {
             case INVALID_PART_ORDER -> S3ErrorCode.INVALID_PART_ORDER;
             case ENTITY_TOO_SMALL -> S3ErrorCode.ENTITY_TOO_SMALL;
             case INVALID_REQUEST -> S3ErrorCode.INVALID_REQUEST;
+            // translate() answers with the refusal it carries; reaching this is a bug, not a client mistake
+            case REJECTED_INPUT -> S3ErrorCode.INTERNAL_ERROR;
         };
     }
 

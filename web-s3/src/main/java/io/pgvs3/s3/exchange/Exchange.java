@@ -1,8 +1,16 @@
 package io.pgvs3.s3.exchange;
 
+import io.pgvs3.s3.auth.QueryParams;
+import io.pgvs3.s3.http.RequestIds;
 import io.pgvs3.s3.route.Route;
-import jakarta.servlet.ServletRequest;
+import jakarta.servlet.http.HttpServletRequest;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Enumeration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -10,18 +18,22 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * One request from the first filter until its response is complete, also for async GETs whose body is
- * written on another thread: its route, the body bytes that actually crossed the wire, and what must
- * happen once it is over (releasing a stream permit).
+ * One S3 request from its first byte until its response is complete, also when the body is written on
+ * another thread: what was read off the wire once (method, raw path, headers, query), what the request
+ * path learned (route, error code), the body bytes that crossed the wire, and what must happen once it
+ * is over (releasing a stream permit).
  */
 public final class Exchange {
-
-    /** The servlet request attribute that carries the exchange. */
-    public static final String ATTRIBUTE = "io.pgvs3.exchange";
 
     private static final Logger LOG = Logger.getLogger(Exchange.class.getName());
 
     private final long startNanos = System.nanoTime();
+    private final String requestId;
+    private final String method;
+    private final String rawPath;
+    private final String rawQuery;
+    private final Map<String, List<String>> headers;
+    private final QueryParams query;
     private final AtomicLong received = new AtomicLong();
     private final AtomicLong sent = new AtomicLong();
     private final AtomicBoolean finished = new AtomicBoolean();
@@ -29,20 +41,71 @@ public final class Exchange {
     private volatile Route route;
     private volatile String errorCode;
 
-    /** The exchange that {@link ExchangeFilter} started for {@code request}. */
-    public static Exchange of(ServletRequest request) {
-        Object exchange = request.getAttribute(ATTRIBUTE);
-        if (exchange instanceof Exchange e) {
-            return e;
+    Exchange(String requestId, String method, String rawPath, String rawQuery, Map<String, List<String>> headers) {
+        this.requestId = requestId;
+        this.method = method;
+        this.rawPath = rawPath;
+        this.rawQuery = rawQuery;
+        this.headers = headers;
+        this.query = QueryParams.parse(rawQuery);
+    }
+
+    /** Reads the request line and headers once; header names are lower-cased. */
+    static Exchange of(HttpServletRequest request) {
+        return new Exchange(RequestIds.newRequestId(), request.getMethod(), request.getRequestURI(),
+                request.getQueryString(), headers(request));
+    }
+
+    private static Map<String, List<String>> headers(HttpServletRequest request) {
+        Map<String, List<String>> headers = new HashMap<>(32);
+        for (Enumeration<String> names = request.getHeaderNames(); names.hasMoreElements(); ) {
+            String name = names.nextElement();
+            List<String> values = headers.computeIfAbsent(name.toLowerCase(Locale.ROOT), n -> new ArrayList<>(1));
+            for (Enumeration<String> each = request.getHeaders(name); each.hasMoreElements(); ) {
+                values.add(each.nextElement());
+            }
         }
-        throw new IllegalStateException("no exchange on this request: is ExchangeFilter installed?");
+        return Collections.unmodifiableMap(headers);
+    }
+
+    public String requestId() {
+        return requestId;
+    }
+
+    public String method() {
+        return method;
+    }
+
+    /** The request path still percent-encoded, exactly as sent. */
+    public String rawPath() {
+        return rawPath;
+    }
+
+    /** The raw query without {@code ?}, or null. */
+    public String rawQuery() {
+        return rawQuery;
+    }
+
+    /** Headers by lower-case name, values in arrival order. */
+    public Map<String, List<String>> headers() {
+        return headers;
+    }
+
+    /** The first value of a header by its lower-case name, or null. */
+    public String header(String lowerCaseName) {
+        List<String> values = headers.get(lowerCaseName);
+        return values == null || values.isEmpty() ? null : values.get(0);
+    }
+
+    public QueryParams query() {
+        return query;
     }
 
     public Route route() {
         return route;
     }
 
-    public void route(Route route) {
+    void route(Route route) {
         this.route = route;
     }
 
@@ -51,7 +114,7 @@ public final class Exchange {
         return errorCode;
     }
 
-    public void errorCode(String code) {
+    void errorCode(String code) {
         this.errorCode = code;
     }
 
@@ -62,7 +125,7 @@ public final class Exchange {
     }
 
     /** Runs {@code action} once the response is complete (or immediately, if it already is). */
-    public void onComplete(Runnable action) {
+    void onComplete(Runnable action) {
         onComplete.add(action);
         if (finished.get() && onComplete.remove(action)) {
             action.run();
@@ -99,7 +162,7 @@ public final class Exchange {
                 try {
                     action.run();
                 } catch (RuntimeException e) {
-                    LOG.log(Level.WARNING, "a completion action of a request failed", e);
+                    LOG.log(Level.WARNING, "a completion action of request " + requestId + " failed", e);
                 }
             }
         }

@@ -1,8 +1,9 @@
 /**
- * One S3 request from the first filter to its last body byte: the servlet filter that starts and
- * finishes each {@link io.pgvs3.s3.exchange.Exchange} (also for async GETs), the counting body streams,
- * and the JAX-RS filter that routes every request before it is authenticated. Finishing an exchange
- * records its metrics and runs its completion actions (such as releasing a stream permit). May use
- * {@code s3.route}, {@code s3.metrics} and {@code s3.error} (for the error code attribute).
+ * The request path of the S3 port: {@link io.pgvs3.s3.exchange.S3Servlet} runs route, transport rule,
+ * authentication, admission and handler in that order over one {@link io.pgvs3.s3.exchange.Exchange},
+ * writes the answer (in-memory bodies on the request thread, chunk-pool bodies on the response executor)
+ * and records the request's metrics when it is complete. The only package that knows the servlet API;
+ * everything below it sees an {@link io.pgvs3.s3.handler.S3Call} and answers an
+ * {@link io.pgvs3.s3.http.S3Response}.
  */
 package io.pgvs3.s3.exchange;

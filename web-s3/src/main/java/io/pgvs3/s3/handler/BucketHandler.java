@@ -7,7 +7,7 @@ import io.pgvs3.store.api.BucketInfo;
 import io.pgvs3.store.api.BucketStore;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.ws.rs.core.Response;
+import io.pgvs3.s3.http.S3Response;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -24,7 +24,7 @@ public class BucketHandler {
     private BucketStore buckets;
 
     /** Buckets are few (one schema each), so paging runs over the sorted list the store returns. */
-    public Response listBuckets(S3Call call) {
+    public S3Response listBuckets(S3Call call) {
         String prefix = call.param("prefix");
         String token = call.param("continuation-token");
         int max = maxBuckets(call);
@@ -71,24 +71,24 @@ public class BucketHandler {
         throw call.error(S3ErrorCode.INVALID_ARGUMENT, "max-buckets must be an integer from 1 to " + MAX_BUCKETS + ".");
     }
 
-    public Response create(S3Call call) {
+    public S3Response create(S3Call call) {
         BucketNames.validate(call.bucket());
         // Creating a bucket you already own succeeds in us-east-1, S3's default region.
         buckets.create(call.bucket());
-        return Response.ok().header("Location", "/" + call.bucket()).build();
+        return S3Response.ok().header("Location", "/" + call.bucket()).build();
     }
 
-    public Response head(S3Call call) {
+    public S3Response head(S3Call call) {
         requireBucket(call);
-        return Response.ok().header("x-amz-bucket-region", REGION).build();
+        return S3Response.ok().header("x-amz-bucket-region", REGION).build();
     }
 
-    public Response delete(S3Call call) {
+    public S3Response delete(S3Call call) {
         buckets.delete(call.bucket());
-        return Response.noContent().build();
+        return S3Response.noContent();
     }
 
-    public Response location(S3Call call) {
+    public S3Response location(S3Call call) {
         requireBucket(call);
         // us-east-1 is written as an empty LocationConstraint
         return XmlResponses.ok(XmlDocument.s3("LocationConstraint"));

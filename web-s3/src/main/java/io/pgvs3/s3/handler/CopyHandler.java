@@ -10,7 +10,7 @@ import io.pgvs3.store.api.PartSpec;
 import io.pgvs3.store.api.PutResult;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.ws.rs.core.Response;
+import io.pgvs3.s3.http.S3Response;
 
 /** CopyObject and UploadPartCopy: the bytes stay in PostgreSQL (or are shared), never pass the client. */
 @ApplicationScoped
@@ -25,7 +25,7 @@ public class CopyHandler {
     @EJB
     private MultipartStore multipart;
 
-    public Response copyObject(S3Call call) {
+    public S3Response copyObject(S3Call call) {
         PutHeaders.validateKey(call);
         PutHeaders.rejectUnsupported(call);
         CopySource source = CopySources.source(call);
@@ -38,7 +38,7 @@ public class CopyHandler {
         return XmlResponses.ok(MultipartXml.copyResult("CopyObjectResult", result.etag(), result.lastModified()));
     }
 
-    public Response uploadPartCopy(S3Call call) {
+    public S3Response uploadPartCopy(S3Call call) {
         PutHeaders.rejectUnsupported(call);
         PartSpec target = new PartSpec(call.bucket(), call.key(), MultipartParams.uploadId(call),
                 MultipartParams.partNumber(call), -1, null, null);

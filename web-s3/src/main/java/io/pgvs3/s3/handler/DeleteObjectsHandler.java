@@ -13,7 +13,7 @@ import io.pgvs3.store.api.ObjectStore;
 import io.pgvs3.store.api.checksum.Checksums;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.ws.rs.core.Response;
+import io.pgvs3.s3.http.S3Response;
 import java.io.IOException;
 import java.io.InputStream;
 import java.security.MessageDigest;
@@ -35,7 +35,7 @@ public class DeleteObjectsHandler {
     @EJB
     private ObjectStore objects;
 
-    public Response deleteObjects(S3Call call) {
+    public S3Response deleteObjects(S3Call call) {
         byte[] contentMd5 = PutHeaders.contentMd5(call);
         UploadChecksum checksum = PutHeaders.uploadChecksum(call);
         if (contentMd5 == null && !checksum.declared()) {

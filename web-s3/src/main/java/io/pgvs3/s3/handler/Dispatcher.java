@@ -3,7 +3,7 @@ package io.pgvs3.s3.handler;
 import io.pgvs3.s3.error.S3ErrorCode;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.ws.rs.core.Response;
+import io.pgvs3.s3.http.S3Response;
 
 /** Hands a routed call to the handler of its operation family; unimplemented operations answer 501. */
 @ApplicationScoped
@@ -26,7 +26,7 @@ public class Dispatcher {
     @Inject
     private CopyHandler copies;
 
-    public Response dispatch(S3Call call) {
+    public S3Response dispatch(S3Call call) {
         return switch (call.route().operation()) {
             case LIST_BUCKETS -> buckets.listBuckets(call);
             case CREATE_BUCKET -> buckets.create(call);

@@ -9,7 +9,7 @@ import io.pgvs3.store.api.ObjectStore;
 import io.pgvs3.store.api.ObjectSummary;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.ws.rs.core.Response;
+import io.pgvs3.s3.http.S3Response;
 import java.nio.charset.StandardCharsets;
 import java.util.Iterator;
 
@@ -22,7 +22,7 @@ public class ListHandler {
     @EJB
     private ObjectStore objects;
 
-    public Response listV2(S3Call call) {
+    public S3Response listV2(S3Call call) {
         ListParams params = ListParams.of(call, "true".equals(call.param("fetch-owner")));
         String token = call.param("continuation-token");
         String startAfter = call.param("start-after");
@@ -43,7 +43,7 @@ public class ListHandler {
         return XmlResponses.ok(xml);
     }
 
-    public Response listV1(S3Call call) {
+    public S3Response listV1(S3Call call) {
         ListParams params = ListParams.of(call, true);
         String marker = call.param("marker");
         ListPage page = page(call, params, emptyToNull(marker));

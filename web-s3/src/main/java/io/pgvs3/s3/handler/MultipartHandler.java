@@ -13,7 +13,7 @@ import io.pgvs3.store.api.UploadSpec;
 import io.pgvs3.store.api.checksum.ObjectChecksum;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.ws.rs.core.Response;
+import io.pgvs3.s3.http.S3Response;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
@@ -29,7 +29,7 @@ public class MultipartHandler {
     @EJB
     private MultipartStore multipart;
 
-    public Response create(S3Call call) {
+    public S3Response create(S3Call call) {
         PutHeaders.validateKey(call);
         PutHeaders.rejectUnsupported(call);
         String algorithm = upper(call.header("x-amz-checksum-algorithm"));
@@ -52,20 +52,20 @@ public class MultipartHandler {
                 .element("Bucket", call.bucket())
                 .element("Key", call.key())
                 .element("UploadId", upload.uploadId());
-        return Response.ok(xml.toBytes(), "application/xml")
+        return S3Response.ok().header("Content-Type", "application/xml").body(xml.toBytes())
                 .header("x-amz-checksum-algorithm", upload.checksumAlgorithm())
                 .header("x-amz-checksum-type", upload.checksumType())
                 .build();
     }
 
-    public Response uploadPart(S3Call call) {
+    public S3Response uploadPart(S3Call call) {
         PutHeaders.rejectUnsupported(call);
         UploadChecksum checksum = PutHeaders.uploadChecksum(call);
         PartInfo part = multipart.uploadPart(new PartSpec(call.bucket(), call.key(), MultipartParams.uploadId(call),
                 MultipartParams.partNumber(call), PutHeaders.declaredLength(call), PutHeaders.contentMd5(call),
                 call.expectedSha256(), () -> declaredOnly(checksum, checksum.verify(call.trailers().get()))),
                 checksum.wrap(call.body()));
-        Response.ResponseBuilder response = Response.ok().header("ETag", MultipartXml.quoted(part.etag()));
+        S3Response.Builder response = S3Response.ok().header("ETag", MultipartXml.quoted(part.etag()));
         if (part.checksum() != null) {
             response.header(part.checksum().algorithm().headerName(), part.checksum().value());
         }
@@ -77,7 +77,7 @@ public class MultipartHandler {
         return checksum.declared() ? verified : null;
     }
 
-    public Response complete(S3Call call) {
+    public S3Response complete(S3Call call) {
         String uploadId = MultipartParams.uploadId(call);
         CompleteSpec spec = new CompleteSpec(call.bucket(), call.key(), uploadId,
                 MultipartXml.completedParts(RequestBodies.xml(call)), PutHeaders.condition(call));
@@ -91,9 +91,9 @@ public class MultipartHandler {
         return XmlResponses.ok(xml);
     }
 
-    public Response abort(S3Call call) {
+    public S3Response abort(S3Call call) {
         multipart.abort(call.bucket(), call.key(), MultipartParams.uploadId(call));
-        return Response.noContent().build();
+        return S3Response.noContent();
     }
 
     /** The object's path-style URL on the host the client addressed. */

@@ -4,7 +4,7 @@ import io.pgvs3.s3.checksum.ChecksumHeaders;
 import io.pgvs3.s3.http.HttpDates;
 import io.pgvs3.store.api.ByteRange;
 import io.pgvs3.store.api.ObjectMeta;
-import jakarta.ws.rs.core.Response;
+import io.pgvs3.s3.http.S3Response;
 import java.util.Map;
 
 /** The headers GET and HEAD answer with, and the response-* query overrides S3 applies to them. */
@@ -26,8 +26,8 @@ final class ObjectHeaders {
      * A range answers 206 with its Content-Range. The stored checksum covers the whole object, so S3
      * sends it (when asked) only with whole-object answers: a client would check it against the range.
      */
-    static Response.ResponseBuilder of(S3Call call, ObjectMeta meta, ByteRange range) {
-        Response.ResponseBuilder response = Response.status(range == null ? 200 : 206)
+    static S3Response.Builder of(S3Call call, ObjectMeta meta, ByteRange range) {
+        S3Response.Builder response = S3Response.status(range == null ? 200 : 206)
                 .header("Content-Type", meta.contentType())
                 .header("ETag", "\"" + meta.etag() + "\"")
                 .header("Last-Modified", HttpDates.header(meta.lastModified()))
@@ -46,15 +46,15 @@ final class ObjectHeaders {
         OVERRIDES.forEach((param, header) -> {
             String value = call.param(param);
             if (value != null) {
-                response.header(header, null).header(header, value);
+                response.replaceHeader(header, value);
             }
         });
         return response;
     }
 
     /** 304: no body, but the validators the client caches. */
-    static Response notModified(ObjectMeta meta) {
-        return Response.notModified()
+    static S3Response notModified(ObjectMeta meta) {
+        return S3Response.status(304)
                 .header("ETag", "\"" + meta.etag() + "\"")
                 .header("Last-Modified", HttpDates.header(meta.lastModified()))
                 .build();

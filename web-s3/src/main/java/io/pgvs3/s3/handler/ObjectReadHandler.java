@@ -11,8 +11,7 @@ import io.pgvs3.store.api.error.StoreError;
 import io.pgvs3.store.api.error.StoreException;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.ws.rs.core.Response;
-import jakarta.ws.rs.core.StreamingOutput;
+import io.pgvs3.s3.http.S3Response;
 
 /**
  * GetObject and HeadObject: whole, by Range, or by partNumber. Metadata comes fresh from PostgreSQL on
@@ -24,30 +23,38 @@ public class ObjectReadHandler {
     @EJB
     private ObjectStore objects;
 
-    public Response head(S3Call call) {
+    public S3Response head(S3Call call) {
         ObjectMeta meta = meta(call, false);
-        Response notModified = checkPreconditions(call, meta);
+        S3Response notModified = checkPreconditions(call, meta);
         if (notModified != null) {
             return notModified;
         }
         return PartReads.partsCount(ObjectHeaders.of(call, meta, requestedRange(call, meta)), call, meta).build();
     }
 
-    public Response get(S3Call call) {
+    public S3Response get(S3Call call) {
         ObjectMeta meta = meta(call, true);
-        Response notModified = checkPreconditions(call, meta);
+        S3Response notModified = checkPreconditions(call, meta);
         if (notModified != null) {
             return notModified;
         }
         ByteRange requested = requestedRange(call, meta);
         ByteRange range = requested != null ? requested : ByteRange.whole(meta.size());
-        Response.ResponseBuilder response = PartReads.partsCount(ObjectHeaders.of(call, meta, requested), call, meta);
+        S3Response.Builder response = PartReads.partsCount(ObjectHeaders.of(call, meta, requested), call, meta);
         if (range == null) {
             return response.build();
         }
-        // Files are immutable: streaming by the location read above returns exactly these bytes.
-        StreamingOutput body = out -> objects.readBody(meta, range, out);
-        return response.entity(body).build();
+        byte[] inline = meta.location().inlineData();
+        if (inline != null) {
+            // the same primary-key lookup brought the body: nothing more to read
+            return response.body(inline, (int) range.first(), (int) range.length()).build();
+        }
+        // Files are immutable: reading by the location read above returns exactly these bytes.
+        if (range.length() <= ObjectStore.SMALL_SPAN_MAX) {
+            // one chunk query, answered from memory: no stream permit, no connection held while writing
+            return response.body(objects.readSpan(meta, range)).build();
+        }
+        return response.body(out -> objects.readBody(meta, range, out)).build();
     }
 
     /** The object's row; a missing key or bucket is answered naming them, as S3's error bodies do. */
@@ -63,7 +70,7 @@ public class ObjectReadHandler {
     }
 
     /** A 304 answer, or null to go on; a failed condition throws 412. */
-    private static Response checkPreconditions(S3Call call, ObjectMeta meta) {
+    private static S3Response checkPreconditions(S3Call call, ObjectMeta meta) {
         Preconditions.Result result = Preconditions.evaluate(new Preconditions.Headers(call.header("If-Match"),
                 call.header("If-None-Match"), call.header("If-Modified-Since"), call.header("If-Unmodified-Since")),
                 meta.etag(), meta.lastModified());

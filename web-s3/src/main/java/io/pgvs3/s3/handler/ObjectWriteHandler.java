@@ -10,7 +10,7 @@ import io.pgvs3.store.api.PutSpec;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.ws.rs.core.Response;
+import io.pgvs3.s3.http.S3Response;
 
 /** PutObject and DeleteObject. */
 @ApplicationScoped
@@ -28,7 +28,7 @@ public class ObjectWriteHandler {
      * The body is decorated to compute its checksum in the store's single pass; the store asks for the
      * verified value after the last byte and before publication, so a mismatch publishes nothing.
      */
-    public Response put(S3Call call) {
+    public S3Response put(S3Call call) {
         PutHeaders.validateKey(call);
         PutHeaders.rejectUnsupported(call);
         UploadChecksum checksum = PutHeaders.uploadChecksum(call);
@@ -40,13 +40,13 @@ public class ObjectWriteHandler {
                 () -> checksum.verify(call.trailers().get()));
         PutResult result = objects.put(spec, checksum.wrap(call.body()));
         metrics.objectWritten(result.inline());
-        Response.ResponseBuilder response = Response.ok().header("ETag", "\"" + result.etag() + "\"");
+        S3Response.Builder response = S3Response.ok().header("ETag", "\"" + result.etag() + "\"");
         ChecksumHeaders.of(result.checksum()).forEach(response::header);
         return response.build();
     }
 
     /** {@code If-Match} deletes only a matching object; a missing key then answers 404 NoSuchKey, as in S3. */
-    public Response delete(S3Call call) {
+    public S3Response delete(S3Call call) {
         for (String header : new String[] {"x-amz-if-match-last-modified-time", "x-amz-if-match-size"}) {
             if (call.header(header) != null) {
                 throw call.error(S3ErrorCode.NOT_IMPLEMENTED, header + " applies to directory buckets only.");
@@ -54,6 +54,6 @@ public class ObjectWriteHandler {
         }
         String ifMatch = call.header("If-Match");
         objects.delete(call.bucket(), call.key(), ifMatch == null ? null : PutHeaders.ifMatchEtag(call, ifMatch));
-        return Response.noContent().build();
+        return S3Response.noContent();
     }
 }

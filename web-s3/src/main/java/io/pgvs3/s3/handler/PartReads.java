@@ -3,7 +3,7 @@ package io.pgvs3.s3.handler;
 import io.pgvs3.s3.error.S3ErrorCode;
 import io.pgvs3.store.api.ByteRange;
 import io.pgvs3.store.api.ObjectMeta;
-import jakarta.ws.rs.core.Response;
+import io.pgvs3.s3.http.S3Response;
 
 /**
  * GET and HEAD with {@code ?partNumber=N}: the bytes of part N as a 206 with Content-Range, and the
@@ -31,7 +31,7 @@ final class PartReads {
     }
 
     /** {@code x-amz-mp-parts-count} on part reads of multipart objects. */
-    static Response.ResponseBuilder partsCount(Response.ResponseBuilder response, S3Call call, ObjectMeta meta) {
+    static S3Response.Builder partsCount(S3Response.Builder response, S3Call call, ObjectMeta meta) {
         if (requested(call) && meta.location().isMultipart()) {
             response.header("x-amz-mp-parts-count", meta.location().partCount());
         }

@@ -10,7 +10,7 @@ import io.pgvs3.store.api.UploadPage;
 import io.pgvs3.store.api.UploadQuery;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.ws.rs.core.Response;
+import io.pgvs3.s3.http.S3Response;
 
 /** ListParts and ListMultipartUploads. */
 @ApplicationScoped
@@ -21,7 +21,7 @@ public class UploadListHandler {
     @EJB
     private MultipartStore multipart;
 
-    public Response listParts(S3Call call) {
+    public S3Response listParts(S3Call call) {
         String uploadId = MultipartParams.uploadId(call);
         int maxParts = QueryParams.maxEntries(call, "max-parts", MAX_ENTRIES);
         int marker = QueryParams.nonNegative(call, "part-number-marker", 0);
@@ -47,7 +47,7 @@ public class UploadListHandler {
         return XmlResponses.ok(xml);
     }
 
-    public Response listUploads(S3Call call) {
+    public S3Response listUploads(S3Call call) {
         String prefix = call.param("prefix");
         String delimiter = call.param("delimiter");
         String keyMarker = call.param("key-marker");

@@ -1,7 +1,7 @@
 package io.pgvs3.s3.handler;
 
 import io.pgvs3.s3.xml.XmlDocument;
-import jakarta.ws.rs.core.Response;
+import io.pgvs3.s3.http.S3Response;
 
 /** 200 answers with an XML body. */
 final class XmlResponses {
@@ -9,7 +9,7 @@ final class XmlResponses {
     private XmlResponses() {
     }
 
-    static Response ok(XmlDocument xml) {
-        return Response.ok(xml.toBytes(), "application/xml").build();
+    static S3Response ok(XmlDocument xml) {
+        return S3Response.xml(xml.toBytes());
     }
 }

@@ -3,14 +3,17 @@ package io.pgvs3.s3.http;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 /**
  * Plaintext HTTP is served on loopback only, unless {@code pgvs3.allow-plaintext} says that a trusted
- * proxy terminates TLS (docs/adr/0003). Decided per request from the address the connection arrived on,
+ * proxy terminates TLS (docs/adr/0005). Decided per request from the address the connection arrived on,
  * and per configuration for readiness. Never resolves names: only literal addresses and
  * {@code localhost} count as loopback.
  */
 public final class PlaintextPolicy {
+
+    private static final Pattern DOTTED_DIGITS = Pattern.compile("[0-9.]+");
 
     private PlaintextPolicy() {
     }
@@ -44,7 +47,7 @@ public final class PlaintextPolicy {
         if (a.startsWith("[") && a.endsWith("]")) {
             a = a.substring(1, a.length() - 1);
         }
-        boolean literal = a.indexOf(':') >= 0 || a.matches("[0-9.]+");
+        boolean literal = a.indexOf(':') >= 0 || DOTTED_DIGITS.matcher(a).matches();
         if (!literal) {
             return false; // a name (or *): never resolved here
         }

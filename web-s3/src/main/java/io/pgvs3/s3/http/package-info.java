@@ -1,6 +1,6 @@
 /**
- * HTTP details shared by the resources and handlers: request ids, date formats, Range parsing, header
- * validation, the plaintext-on-loopback-only rule, and the JAX-RS filters that enforce it, authenticate
- * requests and stamp S3's response headers.
+ * HTTP details shared by the request path and the handlers: the {@link io.pgvs3.s3.http.S3Response}
+ * handlers answer with, request ids, date formats, Range and conditional-header parsing, and the
+ * plaintext-on-loopback-only rule.
  */
 package io.pgvs3.s3.http;

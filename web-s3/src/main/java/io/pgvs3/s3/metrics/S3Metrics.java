@@ -3,10 +3,13 @@ package io.pgvs3.s3.metrics;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Duration;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
+import org.eclipse.microprofile.metrics.Counter;
 import org.eclipse.microprofile.metrics.Metadata;
 import org.eclipse.microprofile.metrics.MetricRegistry;
 import org.eclipse.microprofile.metrics.Tag;
+import org.eclipse.microprofile.metrics.Timer;
 
 /**
  * Every application metric of the gateway, one named helper each. Names use dots and become
@@ -28,29 +31,61 @@ public class S3Metrics {
     @Inject
     private MetricRegistry registry;
 
+    /*
+     * Meters are looked up in the registry once per label set and then only recorded into: a registry
+     * lookup builds metadata and tag objects and takes locks, which a small request cannot afford.
+     */
+    private final ConcurrentHashMap<String, OperationMeters> byOperation = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<Boolean, Counter> written = new ConcurrentHashMap<>();
+
+    /** The meters of one operation; status and error-code counters are added as they occur. */
+    private final class OperationMeters {
+        private final Tag operation;
+        private final Timer duration;
+        private final Counter received;
+        private final Counter sent;
+        private final ConcurrentHashMap<Integer, Counter> byStatus = new ConcurrentHashMap<>();
+        private final ConcurrentHashMap<String, Counter> byError = new ConcurrentHashMap<>();
+
+        OperationMeters(String name) {
+            operation = new Tag("operation", name);
+            duration = registry.timer(Metadata.builder().withName(REQUEST_DURATION)
+                    .withDescription("S3 request latency, until the last body byte was written").build(), operation);
+            received = counter(RECEIVED_BYTES, "request body bytes read from clients", operation);
+            sent = counter(SENT_BYTES, "response body bytes written to clients", operation);
+        }
+
+        Counter status(int status) {
+            return byStatus.computeIfAbsent(status, s -> counter(REQUESTS, "S3 requests answered", operation,
+                    new Tag("status", String.valueOf(s))));
+        }
+
+        Counter error(String code) {
+            return byError.computeIfAbsent(code, c -> counter(ERRORS, "S3 error answers by code", operation,
+                    new Tag("code", c)));
+        }
+    }
+
     /** Requests by operation and status, latency by operation, body bytes both ways, S3 errors by code. */
     public void request(RequestOutcome outcome) {
-        Tag operation = new Tag("operation", outcome.operation());
-        counter(REQUESTS, "S3 requests answered", operation, new Tag("status", String.valueOf(outcome.status())))
-                .inc();
-        registry.timer(Metadata.builder().withName(REQUEST_DURATION)
-                        .withDescription("S3 request latency, until the last body byte was written").build(), operation)
-                .update(Duration.ofNanos(outcome.nanos()));
+        OperationMeters meters = byOperation.computeIfAbsent(outcome.operation(), OperationMeters::new);
+        meters.status(outcome.status()).inc();
+        meters.duration.update(Duration.ofNanos(outcome.nanos()));
         if (outcome.bytesReceived() > 0) {
-            counter(RECEIVED_BYTES, "request body bytes read from clients", operation).inc(outcome.bytesReceived());
+            meters.received.inc(outcome.bytesReceived());
         }
         if (outcome.bytesSent() > 0) {
-            counter(SENT_BYTES, "response body bytes written to clients", operation).inc(outcome.bytesSent());
+            meters.sent.inc(outcome.bytesSent());
         }
         if (outcome.errorCode() != null) {
-            counter(ERRORS, "S3 error answers by code", operation, new Tag("code", outcome.errorCode())).inc();
+            meters.error(outcome.errorCode()).inc();
         }
     }
 
     /** A published object body, stored inline in its row or as a chunked file. */
     public void objectWritten(boolean inline) {
-        counter(OBJECTS_WRITTEN, "object bodies published, by storage", new Tag("storage", inline ? "inline" : "chunked"))
-                .inc();
+        written.computeIfAbsent(inline, i -> counter(OBJECTS_WRITTEN, "object bodies published, by storage",
+                new Tag("storage", i ? "inline" : "chunked"))).inc();
     }
 
     /** A value sampled at scrape time, e.g. a limiter's occupancy. */
@@ -58,7 +93,7 @@ public class S3Metrics {
         registry.gauge(Metadata.builder().withName(name).withDescription(description).build(), value);
     }
 
-    private org.eclipse.microprofile.metrics.Counter counter(String name, String description, Tag... tags) {
+    private Counter counter(String name, String description, Tag... tags) {
         return registry.counter(Metadata.builder().withName(name).withDescription(description).build(), tags);
     }
 }

@@ -64,7 +64,7 @@ public final class AwsExamples {
         }
 
         public SignedRequest build() {
-            return new SignedRequest(method, path, query, headers, receivedAt);
+            return SignedRequest.of(method, path, query, headers, receivedAt);
         }
     }
 

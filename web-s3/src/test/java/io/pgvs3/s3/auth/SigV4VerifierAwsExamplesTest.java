@@ -87,7 +87,7 @@ class SigV4VerifierAwsExamplesTest {
         SignedRequest base = r.build();
         java.util.Map<String, java.util.List<String>> upper = new java.util.LinkedHashMap<>();
         base.headers().forEach((k, v) -> upper.put(k.toUpperCase(java.util.Locale.ROOT), v));
-        verifier.verify(new SignedRequest("GET", "/test.txt", null, upper, base.receivedAt()));
+        verifier.verify(SignedRequest.of("GET", "/test.txt", null, upper, base.receivedAt()));
     }
 
     @Test

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pgvs3.s3.route.Route;
 import io.pgvs3.s3.route.S3Operation;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -13,7 +14,7 @@ class ExchangeTest {
 
     @Test
     void completionActionsRunOnceEvenIfTheExchangeFinishesTwice() {
-        Exchange exchange = new Exchange();
+        Exchange exchange = new Exchange("00000000DEADBEEF", "GET", "/b/k", null, Map.of());
         AtomicInteger released = new AtomicInteger();
         exchange.onComplete(released::incrementAndGet);
         assertTrue(exchange.finish());
@@ -23,7 +24,7 @@ class ExchangeTest {
 
     @Test
     void anActionAddedAfterTheEndRunsAtOnce() {
-        Exchange exchange = new Exchange();
+        Exchange exchange = new Exchange("00000000DEADBEEF", "GET", "/b/k", null, Map.of());
         exchange.finish();
         AtomicInteger released = new AtomicInteger();
         exchange.onComplete(released::incrementAndGet);
@@ -32,7 +33,7 @@ class ExchangeTest {
 
     @Test
     void aFailingActionDoesNotStopTheOthers() {
-        Exchange exchange = new Exchange();
+        Exchange exchange = new Exchange("00000000DEADBEEF", "GET", "/b/k", null, Map.of());
         AtomicInteger released = new AtomicInteger();
         exchange.onComplete(() -> {
             throw new IllegalStateException("boom");
@@ -44,7 +45,7 @@ class ExchangeTest {
 
     @Test
     void theOperationIsKnownOnceRouted() {
-        Exchange exchange = new Exchange();
+        Exchange exchange = new Exchange("00000000DEADBEEF", "GET", "/b/k", null, Map.of());
         assertEquals("Unknown", exchange.operation());
         exchange.route(new Route(S3Operation.GET_OBJECT, "b", "k", null));
         assertEquals("GetObject", exchange.operation());

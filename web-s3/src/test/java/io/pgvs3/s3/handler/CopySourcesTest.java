@@ -6,12 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.pgvs3.s3.error.S3ErrorCode;
 import io.pgvs3.s3.error.S3Exception;
+import io.pgvs3.s3.auth.QueryParams;
 import io.pgvs3.s3.route.Route;
 import io.pgvs3.s3.route.S3Operation;
 import io.pgvs3.store.api.ByteRange;
 import io.pgvs3.store.api.CopySource;
-import jakarta.ws.rs.core.MultivaluedHashMap;
 import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -20,10 +23,10 @@ import org.junit.jupiter.api.Test;
 class CopySourcesTest {
 
     private static S3Call call(Map<String, String> headers) {
-        MultivaluedHashMap<String, String> h = new MultivaluedHashMap<>();
-        headers.forEach(h::putSingle);
-        return new S3Call(new Route(S3Operation.COPY_OBJECT, "dst", "k", "PUT"), "PUT", h, new MultivaluedHashMap<>(),
-                "id", null, 0, null);
+        Map<String, List<String>> h = new HashMap<>();
+        headers.forEach((name, value) -> h.put(name.toLowerCase(Locale.ROOT), List.of(value)));
+        return new S3Call(new Route(S3Operation.COPY_OBJECT, "dst", "k", "PUT"), "PUT", h, QueryParams.parse(null),
+                "id", null, 0, null, Map::of);
     }
 
     @ParameterizedTest

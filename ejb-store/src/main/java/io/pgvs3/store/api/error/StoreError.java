@@ -26,5 +26,10 @@ public enum StoreError {
     /** A part other than the last is smaller than the minimum part size. */
     ENTITY_TOO_SMALL,
     /** A request S3 refuses as InvalidRequest, such as a Complete list without the parts' checksums. */
-    INVALID_REQUEST
+    INVALID_REQUEST,
+    /**
+     * The caller's own body stream or checksum supplier refused the input (e.g. a bad chunk signature);
+     * the exception's cause is the caller's exception, which says what to answer.
+     */
+    REJECTED_INPUT
 }

@@ -1,0 +1,224 @@
+package io.pgvs3.s3.exchange;
+
+import io.pgvs3.s3.config.S3Config;
+import io.pgvs3.s3.error.ErrorResponses;
+import io.pgvs3.s3.error.S3ErrorCode;
+import io.pgvs3.s3.error.S3Exception;
+import io.pgvs3.s3.handler.Dispatcher;
+import io.pgvs3.s3.handler.S3Call;
+import io.pgvs3.s3.http.S3Response;
+import io.pgvs3.s3.limit.StreamLimiter;
+import io.pgvs3.s3.metrics.RequestOutcome;
+import io.pgvs3.s3.metrics.S3Metrics;
+import io.pgvs3.s3.route.Route;
+import io.pgvs3.s3.route.RouteRequest;
+import io.pgvs3.s3.route.S3Operation;
+import io.pgvs3.s3.route.S3Router;
+import io.pgvs3.s3.route.VirtualHostStyle;
+import io.pgvs3.store.api.ObjectStore;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedExecutorService;
+import jakarta.inject.Inject;
+import jakarta.servlet.AsyncContext;
+import jakarta.servlet.AsyncEvent;
+import jakarta.servlet.AsyncListener;
+import jakarta.servlet.annotation.WebServlet;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Locale;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Every request of the S3 port, as one visible sequence over one {@link Exchange}: route, transport
+ * rule, authentication, admission, handler, answer (docs/adr/0008). Each step returns a value or
+ * throws an S3 error, which becomes the answer. In-memory answers (XML, inline objects, HEAD) are
+ * written on the request's own thread; only a body streamed from the chunk pool takes a stream permit
+ * and goes to the response executor.
+ */
+@WebServlet(name = "pgvs3-s3", urlPatterns = "/*", asyncSupported = true, loadOnStartup = 1)
+public class S3Servlet extends HttpServlet {
+
+    private static final long serialVersionUID = 1L;
+    private static final Logger LOG = Logger.getLogger(S3Servlet.class.getName());
+
+    @Inject
+    private transient S3Config config;
+    @Inject
+    private transient Dispatcher dispatcher;
+    @Inject
+    private transient StreamLimiter streams;
+    @Inject
+    private transient S3Metrics metrics;
+    @Resource(lookup = "concurrent/pgvs3/responses")
+    private transient ManagedExecutorService responses;
+
+    private transient Authentication authentication;
+    private transient TransportRule transport;
+
+    @Override
+    public void init() {
+        authentication = new Authentication(config);
+        transport = new TransportRule(config.allowPlaintext());
+    }
+
+    @Override
+    protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        Exchange exchange = Exchange.of(request);
+        S3Response answer;
+        try {
+            answer = handle(exchange, request);
+        } catch (RuntimeException | Error e) {
+            answer = error(exchange, e);
+        }
+        if (answer.streamed() == null) {
+            writeNow(exchange, answer, response);
+        } else {
+            stream(exchange, answer, request, response);
+        }
+    }
+
+    /** The request path, in order; each step may answer instead by throwing an S3 error. */
+    private S3Response handle(Exchange exchange, HttpServletRequest request) throws IOException {
+        Route route = route(exchange);
+        transport.check(request.isSecure(), request.getLocalAddr());
+        Authentication.Body body = authentication.verify(exchange, requestBody(exchange, request));
+        if (uploadStreams(route, body.decodedLength())) {
+            admit(exchange, route);
+        }
+        return dispatcher.dispatch(new S3Call(route, exchange.method(), exchange.headers(), exchange.query(),
+                exchange.requestId(), body.expectedSha256(), body.decodedLength(), body.body(), body.trailers()));
+    }
+
+    /** Virtual-hosted-style requests are turned into path style first, so both share one route. */
+    private Route route(Exchange exchange) {
+        String rawPath = VirtualHostStyle.toPathStyle(exchange.header("host"), config.domains(), exchange.rawPath());
+        Route route = S3Router.route(new RouteRequest(exchange.method(), rawPath, exchange.query().names(),
+                name -> exchange.headers().containsKey(name.toLowerCase(Locale.ROOT))));
+        exchange.route(route);
+        return route;
+    }
+
+    private static InputStream requestBody(Exchange exchange, HttpServletRequest request) throws IOException {
+        String method = exchange.method();
+        if (!method.equals("PUT") && !method.equals("POST")) {
+            return InputStream.nullInputStream();
+        }
+        return new CountingServletInputStream(request.getInputStream(), exchange);
+    }
+
+    /** Uploads that will stream into the chunk pool; inline bodies (up to 64 KiB) take no permit. */
+    private static boolean uploadStreams(Route route, long declaredLength) {
+        S3Operation operation = route.operation();
+        return operation == S3Operation.UPLOAD_PART
+                || (operation == S3Operation.PUT_OBJECT && (declaredLength < 0 || declaredLength > ObjectStore.INLINE_MAX));
+    }
+
+    /** Takes a stream permit for the whole exchange (released when it finishes) or answers SlowDown. */
+    private void admit(Exchange exchange, Route route) {
+        if (!streams.tryAcquire()) {
+            throw new S3Exception(S3ErrorCode.SLOW_DOWN, S3ErrorCode.SLOW_DOWN.message(), route.bucket(), route.key(),
+                    null);
+        }
+        exchange.onComplete(streams::release);
+    }
+
+    /**
+     * A body from the chunk pool: admitted first (an answer of SlowDown otherwise), then written on the
+     * response executor; the exchange finishes when the async context completes.
+     */
+    private void stream(Exchange exchange, S3Response answer, HttpServletRequest request,
+                        HttpServletResponse response) throws IOException {
+        try {
+            admit(exchange, exchange.route());
+        } catch (S3Exception e) {
+            writeNow(exchange, error(exchange, e), response);
+            return;
+        }
+        ResponseWriter.head(exchange, answer, response);
+        AsyncContext async = request.startAsync();
+        async.setTimeout(0); // a large body may take long; the channel's write timeout bounds each write
+        async.addListener(new Completion(() -> finish(exchange, response)));
+        try {
+            responses.execute(() -> writeStreamed(exchange, answer, response, async));
+        } catch (RejectedExecutionException e) {
+            response.reset();
+            writeBuffered(exchange, error(exchange, new S3Exception(S3ErrorCode.SLOW_DOWN)), response);
+            async.complete();
+        }
+    }
+
+    private void writeStreamed(Exchange exchange, S3Response answer, HttpServletResponse response, AsyncContext async) {
+        try {
+            ResponseWriter.streamed(exchange, answer, response);
+        } catch (IOException | RuntimeException | Error e) {
+            if (!response.isCommitted()) {
+                // nothing reached the client yet: it gets a proper error answer
+                response.reset();
+                writeBuffered(exchange, error(exchange, e), response);
+            } else {
+                LOG.log(Level.WARNING, "request " + exchange.requestId() + " stopped mid-body: " + e);
+            }
+        } finally {
+            async.complete();
+        }
+    }
+
+    private void writeNow(Exchange exchange, S3Response answer, HttpServletResponse response) throws IOException {
+        try {
+            ResponseWriter.inMemory(exchange, answer, response);
+        } finally {
+            finish(exchange, response);
+        }
+    }
+
+    /** Writes an error answer on a worker thread, where a failed write has no one to report to. */
+    private static void writeBuffered(Exchange exchange, S3Response answer, HttpServletResponse response) {
+        try {
+            ResponseWriter.inMemory(exchange, answer, response);
+        } catch (IOException e) {
+            LOG.log(Level.FINE, "request " + exchange.requestId() + ": the client went away", e);
+        }
+    }
+
+    private static S3Response error(Exchange exchange, Throwable failure) {
+        return ErrorResponses.of(failure, new ErrorResponses.RequestFacts(exchange.requestId(), exchange.method(),
+                exchange.rawPath(), exchange::errorCode));
+    }
+
+    private void finish(Exchange exchange, HttpServletResponse response) {
+        if (exchange.finish()) {
+            metrics.request(new RequestOutcome(exchange.operation(), response.getStatus(),
+                    System.nanoTime() - exchange.startNanos(), exchange.received(), exchange.sent(),
+                    exchange.errorCode()));
+        }
+    }
+
+    /** Completion, error and timeout all end the exchange. */
+    private record Completion(Runnable finish) implements AsyncListener {
+
+        @Override
+        public void onComplete(AsyncEvent event) {
+            finish.run();
+        }
+
+        @Override
+        public void onTimeout(AsyncEvent event) {
+            finish.run();
+        }
+
+        @Override
+        public void onError(AsyncEvent event) {
+            finish.run();
+        }
+
+        @Override
+        public void onStartAsync(AsyncEvent event) {
+            event.getAsyncContext().addListener(this);
+        }
+    }
+}
