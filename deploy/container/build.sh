@@ -5,7 +5,7 @@
 # into podman as one image. Needs root, podman, mmdebstrap and unzip, and the build output of
 # `./mvnw -B package -DskipTests` (ear/target/liberty).
 #
-#   deploy/container/build.sh [--tag IMAGE]    default IMAGE: localhost/pgvs3:dev
+#   deploy/container/build.sh [--tag IMAGE]    default IMAGE: localhost/pgvs3:<project version>
 #
 # The image runs `server run pgvs3` as uid 1001 (group 0); see docs/deployment.md for its settings.
 set -euo pipefail
@@ -14,7 +14,7 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../local/lib.sh"
 HERE="$PGVS3_REPO/deploy/container"
 
-IMAGE=localhost/pgvs3:dev
+IMAGE=""
 while (($#)); do
   case $1 in
     --tag) (($# >= 2)) || pgvs3_die "--tag needs an image name"; IMAGE=$2; shift 2 ;;
@@ -23,6 +23,10 @@ while (($#)); do
     *) pgvs3_die "unknown argument: $1 (try --help)" ;;
   esac
 done
+
+# the parent's version, the first <version> of the EAR's pom; the Helm chart's appVersion is the same
+version=$(sed -n 's/.*<version>\([^<]*\)<\/version>.*/\1/p' "$PGVS3_REPO/ear/pom.xml" | head -n 1)
+IMAGE=${IMAGE:-localhost/pgvs3:$version}
 
 for tool in podman unzip; do
   command -v "$tool" >/dev/null 2>&1 || pgvs3_die "$tool is not installed (Debian package $tool)"
@@ -71,7 +75,6 @@ chmod -R g+rwX "$ROOT/opt/ol/wlp/output"
 java_home=$(cd "$ROOT" && find usr/lib/jvm -maxdepth 1 -name 'java-17-openjdk-*' -type d | head -n 1)
 [[ -n $java_home && -x $ROOT/$java_home/bin/java ]] || pgvs3_die "no Java 17 runtime in the base root filesystem"
 
-version=$(sed -n 's/.*<version>\([^<]*\)<\/version>.*/\1/p' "$PGVS3_REPO/ear/pom.xml" | head -n 1)
 revision=$(git -C "$PGVS3_REPO" rev-parse --short HEAD 2>/dev/null || echo unknown)
 previous=$(podman image inspect --format '{{.Id}}' "$IMAGE" 2>/dev/null || true)
 pgvs3_log "importing $ROOT as $IMAGE"
