@@ -97,6 +97,13 @@ class ContainerImageIT {
     }
 
     @Test
+    void logsItsConnectionBudgetAtStartup() throws Exception {
+        // the image's default pools (20 + 16) against the embedded database's limits
+        String log = podman("logs", container);
+        assertTrue(log.contains("connection budget: this gateway's pools may open 36 connections"), log);
+    }
+
+    @Test
     void awsCliSmokeFlow() throws Exception {
         String bucket = Clients.bucket("image");
         Path upload = dir.resolve("upload.bin");

@@ -2,6 +2,7 @@ package io.pgvs3.store.ejb;
 
 import io.pgvs3.store.api.error.StoreError;
 import io.pgvs3.store.api.error.StoreException;
+import io.pgvs3.store.config.ConnectionBudget;
 import io.pgvs3.store.config.DbTransportPolicy;
 import io.pgvs3.store.config.StoreConfig;
 import io.pgvs3.store.layout.LayoutManager;
@@ -70,6 +71,7 @@ public class LayoutBean {
         try {
             status = new LayoutManager(main).ensure();
             failure = null;
+            ConnectionBudget.check(main, config.mainPoolMax(), config.chunkPoolMax());
         } catch (SQLException | RuntimeException e) {
             failure = e.getMessage();
             LOG.log(Level.SEVERE, "storage layout check failed: " + e.getMessage(), e);
