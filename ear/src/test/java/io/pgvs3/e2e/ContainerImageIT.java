@@ -35,7 +35,8 @@ import org.junit.jupiter.api.io.TempDir;
 class ContainerImageIT {
 
     private static final Logger LOG = Logger.getLogger(ContainerImageIT.class.getName());
-    private static final int SHIFT = 60;
+    // clear of the shared stack (shift 0) and OpsStack (shift 50, HTTPS on 28024 + 50)
+    private static final int SHIFT = 70;
     private static final Duration READY_TIMEOUT = Duration.ofMinutes(3);
 
     @TempDir
@@ -64,7 +65,8 @@ class ContainerImageIT {
         writeSecret(secrets.resolve("pgvs3.secret-key"), database.get("PGVS3_SECRET_KEY"));
         podmanQuietly("rm", "-f", container);
         long started = System.nanoTime();
-        podman("run", "--detach", "--rm", "--name", container, "--network", "host",
+        // no --rm: the log of a container that exited early must still be there to show
+        podman("run", "--detach", "--name", container, "--network", "host", "--memory", "1g",
                 "--read-only", "--tmpfs", "/tmp:rw,exec,mode=1777", "--tmpfs", "/opt/ol/wlp/output:rw,mode=1777",
                 "--volume", secrets + ":/etc/pgvs3/secrets:ro",
                 "--env", "PGVS3_DB_URL=" + database.get("PGVS3_JDBC_URL"),
@@ -81,7 +83,7 @@ class ContainerImageIT {
     @AfterAll
     static void stop() throws Exception {
         if (container != null) {
-            podmanQuietly("stop", "--time", "30", container);
+            podmanQuietly("rm", "--force", "--time", "30", container);
         }
         if (database != null) {
             database.down();
@@ -137,8 +139,8 @@ class ContainerImageIT {
             if (last == 200) {
                 return;
             }
-            if (podmanQuietly("container", "exists", container) != 0) {
-                fail("the container exited before it was ready");
+            if (!"running".equals(podman("inspect", "--format", "{{.State.Status}}", container).strip())) {
+                fail("the container exited before it was ready; log:\n" + logs());
             }
             Thread.sleep(500);
         }
