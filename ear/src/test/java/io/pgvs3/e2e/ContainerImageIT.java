@@ -29,8 +29,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The container image as an operator runs it: built by {@code deploy/container/build.sh} (Debian root
  * filesystem from mmdebstrap, minified Open Liberty, the built EAR), started with podman on the host
- * network as uid 1001 with a read-only root filesystem, its secrets from a mounted directory, against the
- * embedded PostgreSQL of a database-only local stack; then an AWS CLI smoke flow.
+ * network as uid 1001 with a read-only root filesystem and a 1 GiB memory limit, its secrets from a
+ * directory laid out like a Kubernetes secret volume, against the embedded PostgreSQL of a database-only
+ * local stack; then an AWS CLI smoke flow.
  */
 class ContainerImageIT {
 
@@ -59,10 +60,9 @@ class ContainerImageIT {
         run(List.of("bash", repo("deploy/container/build.sh").toString(), "--tag", image), Duration.ofMinutes(10));
         LOG.info(() -> "image " + image + " built in " + seconds(start) + " s");
 
-        // the way a Kubernetes secret is mounted: one file per setting, readable by the gateway's group 0
-        Path secrets = Files.createDirectories(dir.resolve("secrets"));
-        writeSecret(secrets.resolve("pgvs3.db.password"), database.get("PGVS3_DB_PASSWORD"));
-        writeSecret(secrets.resolve("pgvs3.secret-key"), database.get("PGVS3_SECRET_KEY"));
+        Path secrets = kubernetesSecretVolume(Map.of(
+                "pgvs3.db.password", database.get("PGVS3_DB_PASSWORD"),
+                "pgvs3.secret-key", database.get("PGVS3_SECRET_KEY")));
         podmanQuietly("rm", "-f", container);
         long started = System.nanoTime();
         // no --rm: the log of a container that exited early must still be there to show
@@ -215,9 +215,22 @@ class ContainerImageIT {
         return builder;
     }
 
-    private static void writeSecret(Path file, String value) throws IOException {
-        Files.writeString(file, value);
-        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r-----"));
+    /**
+     * A directory laid out the way the kubelet mounts a secret volume: the files in a hidden timestamped
+     * directory, a {@code ..data} link to it and one link per key (what the Deployment gives the image),
+     * readable by the gateway's group 0 (defaultMode 0440 there).
+     */
+    private static Path kubernetesSecretVolume(Map<String, String> files) throws IOException {
+        Path volume = Files.createDirectories(dir.resolve("secrets"));
+        Path data = Files.createDirectory(volume.resolve("..2026_12_01_00_00_00.000000001"));
+        Files.createSymbolicLink(volume.resolve("..data"), data.getFileName());
+        for (Map.Entry<String, String> file : files.entrySet()) {
+            Path target = data.resolve(file.getKey());
+            Files.writeString(target, file.getValue());
+            Files.setPosixFilePermissions(target, PosixFilePermissions.fromString("r--r-----"));
+            Files.createSymbolicLink(volume.resolve(file.getKey()), Path.of("..data", file.getKey()));
+        }
+        return volume;
     }
 
     private static Path repo(String path) {
