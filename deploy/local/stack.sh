@@ -2,6 +2,7 @@
 # A local pgvs3 stack: one embedded PostgreSQL 18 and N Open Liberty gateways sharing it.
 #
 #   deploy/local/stack.sh up [--gateways N]   start (or complete) the stack; returns once every gateway is ready
+#                                             (N = 0: the database only, e.g. for a gateway in a container)
 #   deploy/local/stack.sh down                stop everything this state dir runs; keeps the data
 #   deploy/local/stack.sh env                 print export lines: eval "$(deploy/local/stack.sh env)"
 #   deploy/local/stack.sh status              show what runs; exit 0 only if everything is up and ready
@@ -30,7 +31,7 @@ PG_PIDFILE="$STATE/postgres.pid"
 PG_LOG="$STATE/postgres.log"
 
 usage() {
-  sed -n '2,20s/^# \{0,1\}//p' "${BASH_SOURCE[0]}" >&2
+  sed -n '2,21s/^# \{0,1\}//p' "${BASH_SOURCE[0]}" >&2
   exit 2
 }
 
@@ -100,7 +101,7 @@ cmd_up() {
       *) usage ;;
     esac
   done
-  [[ $gateways =~ ^[1-9][0-9]*$ ]] || pgvs3_die "--gateways needs a positive number, not '$gateways'"
+  [[ $gateways =~ ^(0|[1-9][0-9]*)$ ]] || pgvs3_die "--gateways needs a number (0 or more), not '$gateways'"
 
   local pg_port=${PGVS3_STACK_PG_PORT:-15432} s3_port=${PGVS3_STACK_S3_PORT:-8014}
   local admin_port=${PGVS3_STACK_ADMIN_PORT:-9080} resp_port=${PGVS3_STACK_RESP_PORT:-6380}
@@ -226,7 +227,7 @@ cmd_env() {
     s3+=("http://127.0.0.1:$((STACK_S3_PORT + i))")
     admin+=("http://127.0.0.1:$((STACK_ADMIN_PORT + i))")
   done
-  printf 'export PGVS3_S3_ENDPOINT=%q\n' "${s3[0]}"
+  printf 'export PGVS3_S3_ENDPOINT=%q\n' "${s3[0]:-}"
   printf 'export PGVS3_S3_ENDPOINTS=%q\n' "${s3[*]}"
   printf 'export PGVS3_RESP_ENDPOINT=%q\n' "127.0.0.1:$STACK_RESP_PORT"
   printf 'export PGVS3_ADMIN_ENDPOINTS=%q\n' "${admin[*]}"

@@ -19,6 +19,14 @@ public class StoreConfig {
     @ConfigProperty(name = "pgvs3.db.allow-plaintext", defaultValue = "false")
     boolean allowPlaintext;
 
+    @Inject
+    @ConfigProperty(name = "pgvs3.db.main.pool.max", defaultValue = "20")
+    int mainPoolMax;
+
+    @Inject
+    @ConfigProperty(name = "pgvs3.db.chunk.pool.max", defaultValue = "16")
+    int chunkPoolMax;
+
     public String dbUrl() {
         return dbUrl;
     }
@@ -26,5 +34,15 @@ public class StoreConfig {
     /** Reach a remote PostgreSQL without verified TLS (a private network the operator vouches for). */
     public boolean allowPlaintext() {
         return allowPlaintext;
+    }
+
+    /** The main pool's maxPoolSize (server.xml uses the same variable). */
+    public int mainPoolMax() {
+        return mainPoolMax;
+    }
+
+    /** The chunk pool's maxPoolSize (server.xml uses the same variable). */
+    public int chunkPoolMax() {
+        return chunkPoolMax;
     }
 }

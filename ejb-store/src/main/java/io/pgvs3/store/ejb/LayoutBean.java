@@ -1,5 +1,6 @@
 package io.pgvs3.store.ejb;
 
+import io.pgvs3.store.config.ConnectionBudget;
 import io.pgvs3.store.config.DbTransportPolicy;
 import io.pgvs3.store.config.StoreConfig;
 import io.pgvs3.store.layout.LayoutGate;
@@ -39,7 +40,8 @@ public class LayoutBean {
     @PostConstruct
     void start() {
         namespaces = new NamespaceCache(main);
-        gate = new LayoutGate(main, DbTransportPolicy.refusal(config.dbUrl(), config.allowPlaintext()));
+        gate = new LayoutGate(main, DbTransportPolicy.refusal(config.dbUrl(), config.allowPlaintext()),
+                () -> ConnectionBudget.check(main, config.mainPoolMax(), config.chunkPoolMax()));
         gate.check();
     }
 

@@ -22,14 +22,19 @@ public final class LayoutGate {
 
     private final DataSource main;
     private final String refusal;
+    private final Runnable afterVerified;
     private volatile LayoutStatus status;
     private volatile String failure = "the layout check has not run";
     private volatile long lastAttemptNanos;
 
-    /** @param refusal why the database must not be used at all, or null */
-    public LayoutGate(DataSource main, String refusal) {
+    /**
+     * @param refusal       why the database must not be used at all, or null
+     * @param afterVerified run once, when the check first succeeds (e.g. the connection budget check)
+     */
+    public LayoutGate(DataSource main, String refusal, Runnable afterVerified) {
         this.main = main;
         this.refusal = refusal;
+        this.afterVerified = afterVerified;
         if (refusal != null) {
             failure = refusal;
             LOG.severe(refusal);
@@ -45,6 +50,7 @@ public final class LayoutGate {
         try {
             status = new LayoutManager(main).ensure();
             failure = null;
+            afterVerified.run();
         } catch (SQLException | RuntimeException e) {
             failure = e.getMessage();
             LOG.log(Level.SEVERE, "storage layout check failed: " + e.getMessage(), e);

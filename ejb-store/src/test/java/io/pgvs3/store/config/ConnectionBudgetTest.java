@@ -1,0 +1,39 @@
+package io.pgvs3.store.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+class ConnectionBudgetTest {
+
+    @Test
+    void defaultPoolsOnADefaultPostgresFitTwoGateways() {
+        ConnectionBudget budget = new ConnectionBudget(20, 16, 100, 3, 0);
+        assertEquals(36, budget.perGateway());
+        assertEquals(97, budget.available());
+        assertFalse(budget.exceeded());
+        assertEquals(2, budget.gatewaysThatFit());
+        assertTrue(budget.message().startsWith("connection budget: this gateway's pools may open 36 connections"),
+                budget.message());
+        assertTrue(budget.message().contains("at most 2 such gateways"), budget.message());
+    }
+
+    @Test
+    void poolsBeyondWhatOrdinaryRolesMayOpenAreExceeded() {
+        ConnectionBudget budget = new ConnectionBudget(60, 40, 100, 3, 0);
+        assertTrue(budget.exceeded());
+        assertEquals(0, budget.gatewaysThatFit());
+        assertTrue(budget.message().startsWith("connection budget exceeded:"), budget.message());
+        assertTrue(budget.message().contains("max_connections 100"), budget.message());
+    }
+
+    @Test
+    void reservedConnectionsCountAgainstTheBudget() {
+        // PostgreSQL 16+: reserved_connections are kept for pg_use_reserved_connections roles
+        assertEquals(87, new ConnectionBudget(20, 16, 100, 3, 10).available());
+        assertTrue(new ConnectionBudget(50, 48, 100, 3, 0).exceeded());
+        assertFalse(new ConnectionBudget(50, 47, 100, 3, 0).exceeded());
+    }
+}
