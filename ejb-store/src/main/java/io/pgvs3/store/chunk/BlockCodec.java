@@ -5,6 +5,8 @@ import com.github.luben.zstd.ZstdCompressCtx;
 import com.github.luben.zstd.ZstdDecompressCtx;
 import com.github.luben.zstd.ZstdException;
 import java.io.IOException;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Encodes one logical block for storage and back. A block is stored compressed only if that is
@@ -12,24 +14,51 @@ import java.io.IOException;
  * frame, {@code stored == logical} ⇒ raw bytes. Incompressible data never grows.
  *
  * <p>Not thread-safe (holds native zstd contexts); one instance per write or read, then {@link #close}.
+ * Requests take theirs from {@link #pooled()}: creating the native contexts costs more than a small
+ * request's whole compression, so closing a pooled codec keeps it, contexts and buffer included, for the
+ * next one.
  */
 public final class BlockCodec implements AutoCloseable {
 
     /** Fast level: blocks are small and the write path is usually network-bound. */
     static final int LEVEL = 1;
 
+    /** Idle pooled codecs kept at most; closing one more frees it. */
+    private static final int IDLE_MAX = 32;
+    private static final ConcurrentLinkedQueue<BlockCodec> IDLE = new ConcurrentLinkedQueue<>();
+    private static final AtomicInteger IDLE_COUNT = new AtomicInteger();
+
     private final boolean compress;
+    private final boolean pooled;
+    private boolean lent;
     private ZstdCompressCtx compressor;
     private ZstdDecompressCtx decompressor;
     private byte[] scratch = new byte[0];
 
     /** @param compress false stores every block raw (for tests and for data known to be incompressible) */
     public BlockCodec(boolean compress) {
-        this.compress = compress;
+        this(compress, false);
     }
 
     public BlockCodec() {
         this(true);
+    }
+
+    private BlockCodec(boolean compress, boolean pooled) {
+        this.compress = compress;
+        this.pooled = pooled;
+        this.lent = pooled;
+    }
+
+    /** A compressing codec from the pool; {@link #close} gives it back (once). */
+    public static BlockCodec pooled() {
+        BlockCodec codec = IDLE.poll();
+        if (codec == null) {
+            return new BlockCodec(true, true);
+        }
+        IDLE_COUNT.decrementAndGet();
+        codec.lent = true;
+        return codec;
     }
 
     /**
@@ -112,6 +141,17 @@ public final class BlockCodec implements AutoCloseable {
 
     @Override
     public void close() {
+        if (pooled) {
+            if (!lent) {
+                return; // already given back
+            }
+            lent = false;
+            if (IDLE_COUNT.incrementAndGet() <= IDLE_MAX) {
+                IDLE.offer(this);
+                return;
+            }
+            IDLE_COUNT.decrementAndGet();
+        }
         if (compressor != null) {
             compressor.close();
         }

@@ -69,7 +69,7 @@ public record StoredObject(Namespace namespace, String key, long size, String et
     public ObjectMeta toMeta() throws IOException {
         byte[] inline = null;
         if (inlineData != null) {
-            try (BlockCodec codec = new BlockCodec()) {
+            try (BlockCodec codec = BlockCodec.pooled()) {
                 inline = inlineZstd ? codec.decompressWhole(inlineData, size) : inlineData;
             }
         }

@@ -64,7 +64,7 @@ public final class PartWriter {
             Uploads.require(c, ns, spec.uploadId(), spec.key(), Uploads.Lock.NONE);
             BodyDigests.Result written;
             long fileId;
-            try (BlockCodec codec = new BlockCodec();
+            try (BlockCodec codec = BlockCodec.pooled();
                  FileSink file = FileSink.open(c, ns, codec, CopyFramer.DEFAULT_BATCH, spec.declaredLength())) {
                 fileId = file.fileId();
                 file.drain(body);
@@ -102,7 +102,7 @@ public final class PartWriter {
     private StoredPart stream(Connection c, Namespace ns, PartSpec spec, StoredObject from, ByteRange range)
             throws SQLException {
         long length = range == null ? from.size() : range.length();
-        try (BlockCodec codec = new BlockCodec();
+        try (BlockCodec codec = BlockCodec.pooled();
              FileSink file = FileSink.open(c, ns, codec, CopyFramer.DEFAULT_BATCH, length)) {
             sourceReader.readBody(from.toMeta(), range, file);
             BodyDigests.Result body = new BodyChecks(length, null, null).verify(file.finish());

@@ -45,7 +45,7 @@ final class ChunkReader {
         }
         try (Connection c = chunk.getConnection()) {
             c.setAutoCommit(false);
-            try (BlockCodec codec = new BlockCodec()) {
+            try (BlockCodec codec = BlockCodec.pooled()) {
                 try (Statement s = c.createStatement()) {
                     s.execute(SNAPSHOT);
                 }
@@ -77,7 +77,7 @@ final class ChunkReader {
         if (plan.isEmpty()) {
             return;
         }
-        try (Connection c = chunk.getConnection(); BlockCodec codec = new BlockCodec()) {
+        try (Connection c = chunk.getConnection(); BlockCodec codec = BlockCodec.pooled()) {
             if (!c.getAutoCommit()) {
                 c.setAutoCommit(true);
             }

@@ -87,7 +87,7 @@ final class ObjectRows {
         if (!zstd) {
             return stored;
         }
-        try (BlockCodec codec = new BlockCodec()) {
+        try (BlockCodec codec = BlockCodec.pooled()) {
             return codec.decompressWhole(stored, size);
         }
     }

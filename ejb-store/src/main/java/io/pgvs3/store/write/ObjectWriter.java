@@ -69,7 +69,7 @@ public final class ObjectWriter {
         digests.update(body, 0, length);
         BodyDigests.Result result = request.verify(digests.finish());
         byte[] compressed;
-        try (BlockCodec codec = new BlockCodec()) {
+        try (BlockCodec codec = BlockCodec.pooled()) {
             compressed = codec.compressWhole(body, length);
         }
         byte[] stored = compressed != null ? compressed : java.util.Arrays.copyOf(body, length);
@@ -114,7 +114,7 @@ public final class ObjectWriter {
         long started = System.nanoTime();
         try (Connection c = chunk.getConnection()) {
             c.setAutoCommit(false);
-            try (BlockCodec codec = new BlockCodec()) {
+            try (BlockCodec codec = BlockCodec.pooled()) {
                 Transactions.liftStatementTimeout(c);
                 Namespace ns = namespaces.lockForWrite(c, spec.bucket());
                 BodyDigests.Result result;

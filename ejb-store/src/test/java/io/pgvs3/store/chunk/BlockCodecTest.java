@@ -2,6 +2,7 @@ package io.pgvs3.store.chunk;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -81,6 +82,25 @@ class BlockCodecTest {
             assertArrayEquals(text, codec.decompressWhole(packed, text.length));
             assertNull(codec.compressWhole(Bodies.random(64 * 1024, 5), 64 * 1024));
             assertNull(codec.compressWhole(new byte[0], 0));
+        }
+    }
+
+    @Test
+    void aPooledCodecComesBackOnceAndWorksForTheNextUser() throws IOException {
+        byte[] block = Bodies.compressible(ChunkFormat.BLOCK);
+        BlockCodec first = BlockCodec.pooled();
+        byte[] stored = first.compressWhole(block, block.length);
+        first.close();
+        first.close(); // a second close must not hand the same codec to two users
+        BlockCodec a = BlockCodec.pooled();
+        BlockCodec b = BlockCodec.pooled();
+        try {
+            assertNotSame(a, b, "one codec, one user");
+            assertArrayEquals(block, a.decompressWhole(stored, block.length));
+            assertArrayEquals(stored, b.compressWhole(block, block.length));
+        } finally {
+            a.close();
+            b.close();
         }
     }
 }
