@@ -33,7 +33,9 @@ public class StreamLimiter {
     @PostConstruct
     void init() {
         limit = config.maxConcurrentStreams();
-        permits = new Semaphore(limit);
+        // fair: timed waits are served in arrival order, so under load a long waiter is not overtaken by
+        // newcomers until its admission wait runs out (parallel part uploads then finish instead of failing)
+        permits = new Semaphore(limit, true);
         metrics.gauge("pgvs3.streams.active", "object body streams in progress", this::active);
         metrics.gauge("pgvs3.streams.limit", "object body streams allowed at once (pgvs3.s3.max-concurrent-streams)",
                 () -> limit);
