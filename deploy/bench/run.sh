@@ -9,7 +9,7 @@
 #   deploy/bench/run.sh cases                list the case names
 #
 # Options:
-#   --quick | --smoke      3 s per case, 1 trial | 1 s per case, 1 trial, one case per kind (CI)
+#   --quick | --smoke      3 s per case, 1 trial | 2 s per case, no warm-up, 1 trial, one case per kind (CI)
 #   --cases GLOBS          comma-separated case globs, e.g. 'get-*,floor-*' (default: all)
 #   --duration S           measured seconds per case and target (10)
 #   --warmup S             unmeasured seconds before each window (3)
@@ -51,7 +51,7 @@ SAVED_DIR=${PGVS3_BENCH_SAVED_DIR:-$HOME/.cache/pgvs3-bench/saved}
 while (($#)); do
   case $1 in
     --quick) DURATION=3 WARMUP=1 TRIALS=1; shift ;;
-    --smoke) DURATION=1 WARMUP=0.5 TRIALS=1 CASES=smoke; shift ;;
+    --smoke) DURATION=2 WARMUP=0 TRIALS=1 CASES=smoke; shift ;;
     --cases | --duration | --warmup | --trials | --out | --state | --port-offset | --saved-dir)
       (($# >= 2)) || usage
       case $1 in

@@ -45,8 +45,11 @@ public record Measurement(int workers, long windowNanos, long ok, long units, lo
         return errors.values().stream().mapToLong(Long::longValue).sum();
     }
 
-    /** CPU milliseconds per successful call, or -1 when unknown or nothing succeeded. */
-    public static double perCallMillis(long cpuNanos, long calls) {
-        return cpuNanos < 0 || calls == 0 ? -1 : cpuNanos / 1e6 / calls;
+    /**
+     * CPU milliseconds per successful call, or -1 when unknown, when nothing succeeded, or when untimed
+     * preparation ran in the window (its CPU, e.g. a refill's PUTs, cannot be told apart from the calls').
+     */
+    public double perCallMillis(long cpuNanos) {
+        return cpuNanos < 0 || ok == 0 || untimedSetup ? -1 : cpuNanos / 1e6 / ok;
     }
 }

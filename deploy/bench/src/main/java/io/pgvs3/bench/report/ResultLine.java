@@ -52,9 +52,8 @@ public record ResultLine(String run, String target, String role, String build, S
                 spec.workload().unit(), m.workers(), trial, m.windowNanos() / 1e9, m.ok(), m.rate(), m.callRate(),
                 m.mibPerSecond(), h.quantileNanos(0.50) / 1e6, h.quantileNanos(0.90) / 1e6,
                 h.quantileNanos(0.99) / 1e6, h.maxNanos() / 1e6, new TreeMap<>(m.errors()),
-                Measurement.perCallMillis(m.clientCpuNanos(), m.ok()),
-                Measurement.perCallMillis(m.serverCpuNanos(), m.ok()),
-                Measurement.perCallMillis(m.dbCpuNanos(), m.ok()), m.connects());
+                m.perCallMillis(m.clientCpuNanos()), m.perCallMillis(m.serverCpuNanos()),
+                m.perCallMillis(m.dbCpuNanos()), m.connects());
     }
 
     public long errorTotal() {
