@@ -71,6 +71,7 @@ OUT=${OUT:-$REPO/target/bench/$(date -u +%Y%m%dT%H%M%SZ)}
 BENCH_JAR="$BENCH_DIR/target/pgvs3-bench.jar"
 BENCH_CP="$BENCH_DIR/target/classpath.txt"
 PEER_JAR="$BENCH_DIR/target/peer/s3proxy.jar"
+PEER_VERSION=$(sed -n 's:.*<s3proxy.version>\(.*\)</s3proxy.version>.*:\1:p' "$BENCH_DIR/pom.xml")
 
 # This script never builds: stack.sh would fall back to './mvnw install', which must not run here.
 require_built() {
@@ -85,9 +86,12 @@ harness() {
   local java
   java=$(pgvs3_java)
   # ParallelGC and a fixed heap keep the client's own CPU low and steady next to the servers it measures
-  "$java" -Xms512m -Xmx1g -XX:+UseParallelGC -Dbench.clkTck="$(getconf CLK_TCK 2>/dev/null || echo 100)" \
+  "$java" -Xms512m -Xmx1g -XX:+UseParallelGC -Djava.awt.headless=true -Dbench.clkTck="$(getconf CLK_TCK 2>/dev/null || echo 100)" \
     -cp "$BENCH_JAR:$(<"$BENCH_CP")" io.pgvs3.bench.BenchMain "$@"
 }
+
+# What the gateway is built from; benchmark, docs and root-pom module changes do not change what is measured.
+GATEWAY_PATHS=(web-s3 ejb-store web-resp-bridge web-admin liberty-config ear deploy/devdb deploy/local)
 
 # The commit of the gateway's own code (not of benchmark or docs changes), plus the checkout's state.
 gateway_build() {
@@ -96,8 +100,8 @@ gateway_build() {
     printf 'pgvs3 (no git)\n'
     return
   fi
-  code=$(git -C "$dir" log -1 --format=%h -- web-s3 ejb-store web-resp-bridge web-admin liberty-config ear pom.xml)
-  git -C "$dir" diff --quiet HEAD -- web-s3 ejb-store web-resp-bridge web-admin liberty-config ear 2>/dev/null || dirty="+local changes"
+  code=$(git -C "$dir" log -1 --format=%h -- "${GATEWAY_PATHS[@]}")
+  git -C "$dir" diff --quiet HEAD -- "${GATEWAY_PATHS[@]}" 2>/dev/null || dirty="+local changes"
   printf 'pgvs3 %s%s (checkout %s)\n' "$code" "$dirty" "$head"
 }
 
@@ -117,6 +121,13 @@ cleanup() {
     PGVS3_STACK_DIR=${entry#*|} bash "${entry%%|*}" down || true
   done
   exit "$rc"
+}
+
+# A signal (Ctrl-C, the smoke test's timeout) exits, and exiting runs cleanup once.
+trap_cleanup() {
+  trap cleanup EXIT
+  trap 'exit 130' INT
+  trap 'exit 143' TERM
 }
 
 # start_stack STACK_SH STATE_DIR OFFSET: a one-gateway stack with the default ports plus OFFSET.
@@ -159,7 +170,7 @@ EOF
     ((SECONDS < deadline)) || { pgvs3_show_log_tail "$dir/s3proxy.log"; bench_die "S3Proxy did not listen on $port within 60 s"; }
     sleep 0.2
   done
-  bench_log "S3Proxy $(unzip -p "$PEER_JAR" META-INF/MANIFEST.MF 2>/dev/null | sed -n 's/^Implementation-Version: //p' | tr -d '\r') on http://127.0.0.1:$port (pid $PEER_PID)"
+  bench_log "S3Proxy $PEER_VERSION on http://127.0.0.1:$port (pid $PEER_PID)"
 }
 
 postmaster_pid() {
@@ -180,7 +191,9 @@ s3_target() {
 # db_lines DB_PID: targets-file lines for the database of the stack load_stack_env loaded last.
 db_lines() {
   printf 'db.jdbcUrl=%s\ndb.user=%s\ndb.password=%s\ndb.pid=%s\n' "$S_JDBC" "$S_DB_USER" "$S_DB_PASSWORD" "$1"
-  printf "db.build=%s on the gateway's database\n" "$(basename "$(tr : '\n' <"$BENCH_CP" | grep /postgresql-)" .jar)"
+  local driver
+  driver=$(basename "$(tr : '\n' <"$BENCH_CP" | grep /postgresql-)" .jar)
+  printf "db.build=PgJDBC %s on the gateway's database\n" "${driver#postgresql-}"
 }
 
 # Loads one stack's `stack.sh env` into S_* variables.
@@ -207,7 +220,7 @@ cmd_run() {
   require_built
   mkdir -p "$STATE"
   chmod 700 "$STATE"
-  trap cleanup EXIT
+  trap_cleanup
   local stack="$STATE/stack" peer_port=$((8114 + PORT_OFFSET)) targets="$STATE/targets.properties"
   start_stack "$REPO/deploy/local/stack.sh" "$stack" "$PORT_OFFSET"
   load_stack_env "$REPO/deploy/local/stack.sh" "$stack"
@@ -224,7 +237,7 @@ cmd_run() {
       db_lines "$db_pid"
       s3_target pgvs3 subject "$S_ENDPOINT" "$S_ACCESS" "$S_SECRET" "$(gateway_pid "$stack")" "$db_pid" "$(gateway_build "$REPO")"
       s3_target s3proxy peer "http://127.0.0.1:$peer_port" "$peer_access" "$peer_secret" "$PEER_PID" 0 \
-        "S3Proxy 4.1.0, filesystem backend"
+        "S3Proxy $PEER_VERSION, filesystem backend"
       printf 'target.floor.role=floor\n'
     } >"$targets"
   )
@@ -237,7 +250,7 @@ cmd_paired() {
   [[ -x $saved/deploy/local/stack.sh ]] || bench_die "no saved build $NAME in $SAVED_DIR (deploy/bench/run.sh save $NAME)"
   mkdir -p "$STATE"
   chmod 700 "$STATE"
-  trap cleanup EXIT
+  trap_cleanup
   local current="$STATE/stack" baseline="$STATE/baseline-stack" targets="$STATE/targets.properties"
   start_stack "$REPO/deploy/local/stack.sh" "$current" "$PORT_OFFSET"
   start_stack "$saved/deploy/local/stack.sh" "$baseline" "$((PORT_OFFSET + 20))"

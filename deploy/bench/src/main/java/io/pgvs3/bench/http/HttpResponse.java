@@ -1,6 +1,7 @@
 package io.pgvs3.bench.http;
 
 import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
 
 /**
  * What the load generator keeps of a response: its status and body size. One mutable instance per
@@ -27,7 +28,7 @@ public final class HttpResponse {
 
     /** The captured body of the last exchange, or an empty string when it was not captured. */
     public String body() {
-        return capture == null ? "" : capture.toString(java.nio.charset.StandardCharsets.UTF_8);
+        return capture == null ? "" : capture.toString(StandardCharsets.UTF_8);
     }
 
     public boolean ok() {

@@ -41,10 +41,6 @@ public record Measurement(int workers, long windowNanos, long ok, long units, lo
         return units == 0 ? 0 : rate() * bytes / units / (1024.0 * 1024.0);
     }
 
-    public long errorCount() {
-        return errors.values().stream().mapToLong(Long::longValue).sum();
-    }
-
     /**
      * CPU milliseconds per successful call, or -1 when unknown, when nothing succeeded, or when untimed
      * preparation ran in the window (its CPU, e.g. a refill's PUTs, cannot be told apart from the calls').

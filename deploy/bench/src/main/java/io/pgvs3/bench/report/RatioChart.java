@@ -33,7 +33,6 @@ final class RatioChart {
     }
 
     static void write(Path png, String title, List<String> series, List<Row> rows) throws IOException {
-        System.setProperty("java.awt.headless", "true");
         int rowHeight = BAR * series.size() + 8;
         int height = TOP + rows.size() * rowHeight + 50;
         int width = LABEL_WIDTH + PLOT_WIDTH + 30;
@@ -65,7 +64,7 @@ final class RatioChart {
                     g.setColor(SERIES_COLORS[s % SERIES_COLORS.length]);
                     g.fillRect(Math.min(x1, x2), y + s * BAR, Math.max(1, Math.abs(x2 - x1)), BAR - 2);
                     g.setColor(Color.DARK_GRAY);
-                    g.drawString(String.format(Locale.ROOT, "%.2f×", ratio), Math.max(x1, x2) + 3, y + s * BAR + BAR - 3);
+                    g.drawString(Cells.ratio(ratio), Math.max(x1, x2) + 3, y + s * BAR + BAR - 3);
                 }
             }
         } finally {

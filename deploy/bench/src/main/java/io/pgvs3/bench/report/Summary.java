@@ -23,10 +23,10 @@ import java.util.function.ToDoubleFunction;
  * @param rate     median units per second
  * @param minRate  slowest trial
  * @param maxRate  fastest trial
- * @param p50Ms    median of the trials' medians
- * @param p99Ms    median of the trials' 99th percentiles
- * @param serverCpuMs median server CPU per call
- * @param dbCpuMs  median PostgreSQL CPU per call
+ * @param p50Ms    median of the trials' medians (trials with successful calls only; -1 for none)
+ * @param p99Ms    median of the trials' 99th percentiles (likewise)
+ * @param serverCpuMs median server CPU per call (likewise)
+ * @param dbCpuMs  median PostgreSQL CPU per call (likewise)
  * @param errors   failed calls over all trials
  */
 public record Summary(String caseName, String op, long size, int workers, String unit, String target, String role, String build,
@@ -42,12 +42,15 @@ public record Summary(String caseName, String op, long size, int workers, String
         List<Summary> summaries = new ArrayList<>();
         for (List<ResultLine> g : groups.values()) {
             ResultLine first = g.get(0);
+            // a trial without one successful call has no latency or CPU per call to take the median of
+            List<ResultLine> answered = g.stream().filter(l -> l.ok() > 0).toList();
             summaries.add(new Summary(first.caseName(), first.op(), first.size(), first.workers(), first.unit(), first.target(),
                     first.role(), first.build(), g.size(), median(g, ResultLine::rate),
                     g.stream().mapToDouble(ResultLine::rate).min().orElse(0),
                     g.stream().mapToDouble(ResultLine::rate).max().orElse(0),
-                    median(g, ResultLine::p50Ms), median(g, ResultLine::p99Ms), median(g, ResultLine::serverCpuMs),
-                    median(g, ResultLine::dbCpuMs), g.stream().mapToLong(ResultLine::errorTotal).sum()));
+                    median(answered, ResultLine::p50Ms), median(answered, ResultLine::p99Ms),
+                    median(answered, ResultLine::serverCpuMs), median(answered, ResultLine::dbCpuMs),
+                    g.stream().mapToLong(ResultLine::errorTotal).sum()));
         }
         return summaries;
     }
@@ -56,6 +59,6 @@ public record Summary(String caseName, String op, long size, int workers, String
         double[] v = lines.stream().mapToDouble(value).toArray();
         Arrays.sort(v);
         int n = v.length;
-        return n == 0 ? 0 : n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+        return n == 0 ? -1 : n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
     }
 }
