@@ -25,7 +25,7 @@ public final class CaseCatalog {
         Workload floor = new PrimaryKeyFloor();
         Workload get = new GetWorkload(Dataset.SMALL_4K);
         Workload head = new HeadWorkload(Dataset.SMALL_4K);
-        Workload put = new PutWorkload(Dataset.PUT_4K);
+        Workload put = new PutWorkload(Dataset.SMALL_4K);
         for (int workers : SMALL_WORKERS) {
             if (IntStream.of(FLOOR_WORKERS).anyMatch(f -> f == workers)) {
                 cases.add(new CaseSpec("floor-pk-4k-w" + workers, floor, workers));

@@ -23,7 +23,6 @@ public record Dataset(String name, String prefix, int count, int size) implement
     private static final Pattern SAFE_KEY = Pattern.compile("[A-Za-z0-9._~/-]+");
 
     public static final Dataset SMALL_4K = new Dataset("small-4k", "small/", 1024, 4 * 1024);
-    public static final Dataset PUT_4K = new Dataset("put-4k", "put/", 1024, 4 * 1024);
     public static final Dataset BIG_64M = new Dataset("big-64m", "big/", 1, 64 * 1024 * 1024);
     public static final Dataset LIST_1000 = new Dataset("list-1000", "list/", 1000, 16);
 

@@ -7,7 +7,8 @@ import java.util.List;
 
 /**
  * PUT overwriting a random prefilled object of the dataset, so the steady state is measured (no
- * first-time inserts, no growth). Each worker sends its own random body; its SHA-256 is computed once,
+ * first-time inserts, no growth). It may share the dataset GET and HEAD read: an overwrite keeps the
+ * size, and cases never run at the same time. Each worker sends its own random body; its SHA-256 is computed once,
  * so the call carries the real payload hash at no per-call cost.
  */
 final class PutWorkload extends S3Workload {
