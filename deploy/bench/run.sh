@@ -130,10 +130,13 @@ trap_cleanup() {
   trap 'exit 143' TERM
 }
 
-# start_stack STACK_SH STATE_DIR OFFSET: a one-gateway stack with the default ports plus OFFSET.
+# start_stack STACK_SH STATE_DIR OFFSET: a one-gateway stack with the default ports plus OFFSET, on an
+# empty database (as the peer starts on an empty directory), so no run inherits an earlier run's tables.
 start_stack() {
   local script=$1 dir=$2 offset=$3
   STARTED_STACKS+=("$script|$dir")
+  PGVS3_STACK_DIR=$dir bash "$script" down
+  rm -rf "$dir/pgdata"
   PGVS3_STACK_DIR=$dir PGVS3_STACK_PG_PORT=$((15432 + offset)) PGVS3_STACK_S3_PORT=$((8014 + offset)) \
     PGVS3_STACK_ADMIN_PORT=$((9080 + offset)) PGVS3_STACK_RESP_PORT=$((6380 + offset)) \
     bash "$script" up --gateways 1
