@@ -23,6 +23,7 @@ public final class HttpConnection implements Closeable {
     private static final int CONNECT_TIMEOUT_MS = 5_000;
     private static final int MAX_LINE = 16 * 1024;
     private static final int MAX_HEADERS = 200;
+    private static final int MAX_INTERIM = 5;
 
     private final InetSocketAddress address;
     private final byte[] buffer = new byte[64 * 1024];
@@ -86,48 +87,66 @@ public final class HttpConnection implements Closeable {
 
     /** Reads status, headers and body; returns whether the connection may carry the next request. */
     private boolean readResponse(boolean headMethod, HttpResponse response) throws IOException {
+        Head head = readHead();
+        // interim answers (100 Continue and the like) precede the real one; a few at most
+        for (int interim = 0; head.status / 100 == 1; interim++) {
+            if (interim == MAX_INTERIM) {
+                throw new IOException("more than " + MAX_INTERIM + " interim responses");
+            }
+            head = readHead();
+        }
+        response.status = head.status;
+        if (headMethod || head.status == 204 || head.status == 304) {
+            return head.keepAlive;
+        }
+        if (head.chunked) {
+            readChunked(response);
+        } else if (head.contentLength >= 0) {
+            consume(head.contentLength, response);
+        } else {
+            consumeToEof(response);
+            return false;
+        }
+        return head.keepAlive;
+    }
+
+    /** The parts of a status line and header block the framing depends on. */
+    private static final class Head {
+        int status;
+        boolean keepAlive;
+        long contentLength = -1;
+        boolean chunked;
+    }
+
+    private Head readHead() throws IOException {
         String statusLine = readLine();
         if (statusLine.length() < 12 || !statusLine.startsWith("HTTP/1.")) {
             throw new IOException("not an HTTP/1.x status line: " + statusLine);
         }
-        response.status = Integer.parseInt(statusLine, 9, 12, 10);
-        boolean keepAlive = statusLine.charAt(7) == '1';
-        long contentLength = -1;
-        boolean chunked = false;
+        Head head = new Head();
+        head.status = Integer.parseInt(statusLine, 9, 12, 10);
+        head.keepAlive = statusLine.charAt(7) == '1';
         for (int i = 0; ; i++) {
             if (i == MAX_HEADERS) {
                 throw new IOException("more than " + MAX_HEADERS + " response headers");
             }
             String line = readLine();
             if (line.isEmpty()) {
-                break;
+                return head;
             }
             int colon = line.indexOf(':');
             if (colon <= 0) {
                 continue;
             }
             String value = line.substring(colon + 1).trim();
-            if (line.regionMatches(true, 0, "content-length", 0, colon) && colon == 14) {
-                contentLength = Long.parseLong(value);
-            } else if (line.regionMatches(true, 0, "transfer-encoding", 0, colon) && colon == 17) {
-                chunked = value.toLowerCase(Locale.ROOT).contains("chunked");
-            } else if (line.regionMatches(true, 0, "connection", 0, colon) && colon == 10) {
-                keepAlive = !value.equalsIgnoreCase("close");
+            if (colon == 14 && line.regionMatches(true, 0, "content-length", 0, colon)) {
+                head.contentLength = Long.parseLong(value);
+            } else if (colon == 17 && line.regionMatches(true, 0, "transfer-encoding", 0, colon)) {
+                head.chunked = value.toLowerCase(Locale.ROOT).contains("chunked");
+            } else if (colon == 10 && line.regionMatches(true, 0, "connection", 0, colon)) {
+                head.keepAlive = !value.equalsIgnoreCase("close");
             }
         }
-        int status = response.status;
-        if (headMethod || status == 204 || status == 304 || status / 100 == 1) {
-            return keepAlive;
-        }
-        if (chunked) {
-            readChunked(response);
-        } else if (contentLength >= 0) {
-            consume(contentLength, response);
-        } else {
-            consumeToEof(response);
-            return false;
-        }
-        return keepAlive;
     }
 
     private void readChunked(HttpResponse response) throws IOException {

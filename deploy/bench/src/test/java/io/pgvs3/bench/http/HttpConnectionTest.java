@@ -68,12 +68,13 @@ class HttpConnectionTest {
     }
 
     @Test
-    void readsLengthChunkedAndHeadBodiesOnOneConnection() throws IOException {
+    void readsLengthChunkedHeadAndInterimAnswersOnOneConnection() throws IOException {
         HttpConnection c = serve(List.of(
                 "HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello",
                 "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3;x=y\r\nabc\r\n2\r\nde\r\n0\r\nT: v\r\n\r\n",
                 "HTTP/1.1 200 OK\r\nContent-Length: 4096\r\n\r\n",
-                "HTTP/1.1 404 Not Found\r\ncontent-length: 3\r\n\r\nnop"));
+                "HTTP/1.1 404 Not Found\r\ncontent-length: 3\r\n\r\nnop",
+                "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 201 Created\r\nContent-Length: 1\r\n\r\n!"));
         HttpResponse r = new HttpResponse().captureBody();
         c.exchange(REQUEST, null, false, r);
         assertEquals("hello", r.body());
@@ -85,6 +86,9 @@ class HttpConnectionTest {
         c.exchange(REQUEST, null, false, r);
         assertEquals(404, r.status());
         assertEquals("nop", r.body());
+        c.exchange(REQUEST, null, false, r);
+        assertEquals(201, r.status());
+        assertEquals("!", r.body());
         assertEquals(1, c.connects());
     }
 
