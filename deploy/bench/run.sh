@@ -1,0 +1,300 @@
+#!/usr/bin/env bash
+# The pgvs3 benchmark: one gateway (deploy/local/stack.sh, durability as the stack sets it), the S3Proxy
+# peer and the PostgreSQL floor in one run, cases alternating between targets; NDJSON, a markdown table
+# and a PNG chart out. Build first (this script builds nothing): ./mvnw -B package -DskipTests
+#
+#   deploy/bench/run.sh [run] [options]      gateway vs peer vs floor
+#   deploy/bench/run.sh paired NAME [options] the current build vs the saved build NAME, flagging moves > 20 %
+#   deploy/bench/run.sh save NAME            keep the current build (server, EAR, scripts) for paired runs
+#   deploy/bench/run.sh cases                list the case names
+#
+# Options:
+#   --quick | --smoke      3 s per case, 1 trial | 2 s per case, no warm-up, 1 trial, one case per kind (CI)
+#   --cases GLOBS          comma-separated case globs, e.g. 'get-*,floor-*' (default: all)
+#   --duration S           measured seconds per case and target (10)
+#   --warmup S             unmeasured seconds before each window (3)
+#   --trials N             rounds over the matrix; reports quote medians (3)
+#   --out DIR              results.ndjson, results.md, results.png (default target/bench/<UTC time>)
+#   --state DIR            stacks, peer data, logs (default target/bench/state)
+#   --port-offset N        added to the stack's default ports 15432/8014/9080/6380 and to the peer's 8114 (1000)
+#   --saved-dir DIR        where save/paired keep builds (default ~/.cache/pgvs3-bench/saved)
+set -euo pipefail
+
+BENCH_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+REPO="$(cd "$BENCH_DIR/../.." && pwd)"
+# shellcheck source=deploy/local/lib.sh
+source "$REPO/deploy/local/lib.sh"
+
+usage() {
+  sed -n '2,21s/^# \{0,1\}//p' "${BASH_SOURCE[0]}" >&2
+  exit 2
+}
+
+bench_log() { printf '[bench] %s\n' "$*" >&2 || true; }
+bench_die() { bench_log "error: $*"; exit 1; }
+
+COMMAND=run
+case ${1:-} in
+  run | paired | save | cases) COMMAND=$1; shift ;;
+  -h | --help | help) usage ;;
+esac
+NAME=""
+if [[ $COMMAND == paired || $COMMAND == save ]]; then
+  (($# >= 1)) && [[ $1 != --* ]] || usage
+  NAME=$1
+  shift
+  [[ $NAME =~ ^[A-Za-z0-9._-]+$ ]] || bench_die "a saved build's name is letters, digits, '.', '_' and '-'"
+fi
+
+DURATION=10 WARMUP=3 TRIALS=3 CASES="" OUT="" STATE="" PORT_OFFSET=${PGVS3_BENCH_PORT_OFFSET:-1000}
+SAVED_DIR=${PGVS3_BENCH_SAVED_DIR:-$HOME/.cache/pgvs3-bench/saved}
+while (($#)); do
+  case $1 in
+    --quick) DURATION=3 WARMUP=1 TRIALS=1; shift ;;
+    --smoke) DURATION=2 WARMUP=0 TRIALS=1 CASES=smoke; shift ;;
+    --cases | --duration | --warmup | --trials | --out | --state | --port-offset | --saved-dir)
+      (($# >= 2)) || usage
+      case $1 in
+        --cases) CASES=$2 ;; --duration) DURATION=$2 ;; --warmup) WARMUP=$2 ;; --trials) TRIALS=$2 ;;
+        --out) OUT=$2 ;; --state) STATE=$2 ;; --port-offset) PORT_OFFSET=$2 ;; --saved-dir) SAVED_DIR=$2 ;;
+      esac
+      shift 2 ;;
+    *) usage ;;
+  esac
+done
+[[ $PORT_OFFSET =~ ^[0-9]+$ ]] || bench_die "--port-offset needs a number"
+STATE=${STATE:-$REPO/target/bench/state}
+OUT=${OUT:-$REPO/target/bench/$(date -u +%Y%m%dT%H%M%SZ)}
+[[ $STATE == /* ]] || STATE="$PWD/$STATE"
+[[ $OUT == /* ]] || OUT="$PWD/$OUT"
+
+BENCH_JAR="$BENCH_DIR/target/pgvs3-bench.jar"
+BENCH_CP="$BENCH_DIR/target/classpath.txt"
+PEER_JAR="$BENCH_DIR/target/peer/s3proxy.jar"
+PEER_VERSION=$(sed -n 's:.*<s3proxy.version>\(.*\)</s3proxy.version>.*:\1:p' "$BENCH_DIR/pom.xml")
+
+# This script never builds: stack.sh would fall back to './mvnw install', which must not run here.
+require_built() {
+  local missing=() f
+  for f in "$PGVS3_WLP/bin/server" "$PGVS3_BUILT_SERVER/apps" "$PGVS3_DEVDB_CP" "$BENCH_JAR" "$BENCH_CP" "$PEER_JAR"; do
+    [[ -e $f ]] || missing+=("$f")
+  done
+  ((${#missing[@]} == 0)) || bench_die "build output missing (${missing[*]}); run first: ./mvnw -B package -DskipTests"
+}
+
+harness() {
+  local java
+  java=$(pgvs3_java)
+  # ParallelGC and a fixed heap keep the client's own CPU low and steady next to the servers it measures
+  "$java" -Xms512m -Xmx1g -XX:+UseParallelGC -Djava.awt.headless=true -Dbench.clkTck="$(getconf CLK_TCK 2>/dev/null || echo 100)" \
+    -cp "$BENCH_JAR:$(<"$BENCH_CP")" io.pgvs3.bench.BenchMain "$@"
+}
+
+# What the gateway is built from; benchmark, docs and root-pom module changes do not change what is measured.
+GATEWAY_PATHS=(web-s3 ejb-store web-resp-bridge web-admin liberty-config ear deploy/devdb deploy/local)
+
+# The commit of the gateway's own code (not of benchmark or docs changes), plus the checkout's state.
+gateway_build() {
+  local dir=$1 head code dirty=""
+  if ! head=$(git -C "$dir" rev-parse --short HEAD 2>/dev/null); then
+    printf 'pgvs3 (no git)\n'
+    return
+  fi
+  code=$(git -C "$dir" log -1 --format=%h -- "${GATEWAY_PATHS[@]}")
+  git -C "$dir" diff --quiet HEAD -- "${GATEWAY_PATHS[@]}" 2>/dev/null || dirty="+local changes"
+  printf 'pgvs3 %s%s (checkout %s)\n' "$code" "$dirty" "$head"
+}
+
+# ---------------------------------------------------------------------------------------------------
+# What this script starts, and stops on exit
+
+STARTED_STACKS=()
+PEER_PID=""
+
+cleanup() {
+  local rc=$? entry
+  if [[ -n $PEER_PID ]]; then
+    bench_log "stopping the peer (pid $PEER_PID)"
+    pgvs3_stop_pid "$PEER_PID" "S3Proxy" 20 TERM || true
+  fi
+  for entry in "${STARTED_STACKS[@]}"; do
+    PGVS3_STACK_DIR=${entry#*|} bash "${entry%%|*}" down || true
+  done
+  exit "$rc"
+}
+
+# A signal (Ctrl-C, the smoke test's timeout) exits, and exiting runs cleanup once.
+trap_cleanup() {
+  trap cleanup EXIT
+  trap 'exit 130' INT
+  trap 'exit 143' TERM
+}
+
+# start_stack STACK_SH STATE_DIR OFFSET: a one-gateway stack with the default ports plus OFFSET, on an
+# empty database (as the peer starts on an empty directory), so no run inherits an earlier run's tables.
+start_stack() {
+  local script=$1 dir=$2 offset=$3
+  STARTED_STACKS+=("$script|$dir")
+  PGVS3_STACK_DIR=$dir bash "$script" down
+  rm -rf "$dir/pgdata"
+  PGVS3_STACK_DIR=$dir PGVS3_STACK_PG_PORT=$((15432 + offset)) PGVS3_STACK_S3_PORT=$((8014 + offset)) \
+    PGVS3_STACK_ADMIN_PORT=$((9080 + offset)) PGVS3_STACK_RESP_PORT=$((6380 + offset)) \
+    bash "$script" up --gateways 1
+}
+
+stack_env() {
+  PGVS3_STACK_DIR=$2 bash "$1" env
+}
+
+# start_peer DIR PORT ACCESS SECRET: S3Proxy on loopback, filesystem backend, SigV4 (v2 or v4) auth.
+start_peer() {
+  local dir=$1 port=$2 access=$3 secret=$4 java deadline
+  java=$(pgvs3_java)
+  pgvs3_require_free_port "$port" "S3Proxy"
+  rm -rf "$dir/data"
+  mkdir -p "$dir/data"
+  (
+    umask 077
+    cat >"$dir/s3proxy.conf" <<EOF
+s3proxy.endpoint=http://127.0.0.1:$port
+s3proxy.authorization=aws-v2-or-v4
+s3proxy.identity=$access
+s3proxy.credential=$secret
+jclouds.provider=filesystem
+jclouds.filesystem.basedir=$dir/data
+EOF
+  )
+  # warn: S3Proxy logs every request at info, which would charge its CPU with logging the gateway does not do
+  LOG_LEVEL=warn "$java" -Xmx512m -jar "$PEER_JAR" --properties "$dir/s3proxy.conf" >"$dir/s3proxy.log" 2>&1 </dev/null &
+  PEER_PID=$!
+  deadline=$((SECONDS + 60))
+  until pgvs3_port_in_use "$port"; do
+    pgvs3_alive "$PEER_PID" || { pgvs3_show_log_tail "$dir/s3proxy.log"; bench_die "S3Proxy exited during startup"; }
+    ((SECONDS < deadline)) || { pgvs3_show_log_tail "$dir/s3proxy.log"; bench_die "S3Proxy did not listen on $port within 60 s"; }
+    sleep 0.2
+  done
+  bench_log "S3Proxy $PEER_VERSION on http://127.0.0.1:$port (pid $PEER_PID)"
+}
+
+postmaster_pid() {
+  head -n 1 "$1/pgdata/postmaster.pid" 2>/dev/null || echo 0
+}
+
+gateway_pid() {
+  tr -dc '0-9' <"$1/gw1/gateway.pid" 2>/dev/null || echo 0
+}
+
+# s3_target NAME ROLE ENDPOINT ACCESS SECRET PID DBPID BUILD: lines of the targets file
+s3_target() {
+  printf 'target.%s.role=%s\ntarget.%s.endpoint=%s\ntarget.%s.accessKey=%s\ntarget.%s.secretKey=%s\n' \
+    "$1" "$2" "$1" "$3" "$1" "$4" "$1" "$5"
+  printf 'target.%s.pid=%s\ntarget.%s.dbPid=%s\ntarget.%s.build=%s\n' "$1" "$6" "$1" "$7" "$1" "$8"
+}
+
+# db_lines DB_PID: targets-file lines for the database of the stack load_stack_env loaded last.
+db_lines() {
+  printf 'db.jdbcUrl=%s\ndb.user=%s\ndb.password=%s\ndb.pid=%s\n' "$S_JDBC" "$S_DB_USER" "$S_DB_PASSWORD" "$1"
+  local driver
+  driver=$(basename "$(tr : '\n' <"$BENCH_CP" | grep /postgresql-)" .jar)
+  printf "db.build=PgJDBC %s on the gateway's database\n" "${driver#postgresql-}"
+}
+
+# Loads one stack's `stack.sh env` into S_* variables.
+load_stack_env() {
+  local PGVS3_S3_ENDPOINT PGVS3_S3_ENDPOINTS PGVS3_RESP_ENDPOINT PGVS3_ADMIN_ENDPOINTS PGVS3_ACCESS_KEY PGVS3_SECRET_KEY
+  local PGVS3_JDBC_URL PGVS3_DB_USER PGVS3_DB_PASSWORD
+  eval "$(stack_env "$1" "$2")"
+  S_ENDPOINT=$PGVS3_S3_ENDPOINT S_ACCESS=$PGVS3_ACCESS_KEY S_SECRET=$PGVS3_SECRET_KEY
+  S_JDBC=$PGVS3_JDBC_URL S_DB_USER=$PGVS3_DB_USER S_DB_PASSWORD=$PGVS3_DB_PASSWORD
+}
+
+run_matrix() {
+  local targets=$1
+  mkdir -p "$OUT"
+  bench_log "running the matrix (cases '${CASES:-all}', ${DURATION}s after ${WARMUP}s warm-up, $TRIALS trial(s)) into $OUT"
+  harness run --targets "$targets" --out "$OUT/results.ndjson" --cases "$CASES" \
+    --duration "$DURATION" --warmup "$WARMUP" --trials "$TRIALS" 2> >(tee -a "$OUT/run.log" >&2)
+  harness report --in "$OUT/results.ndjson" --md "$OUT/results.md" --png "$OUT/results.png"
+  bench_log "results: $OUT/results.ndjson, table: $OUT/results.md, chart: $OUT/results.png"
+  cat "$OUT/results.md" >&2
+}
+
+cmd_run() {
+  require_built
+  mkdir -p "$STATE"
+  chmod 700 "$STATE"
+  trap_cleanup
+  local stack="$STATE/stack" peer_port=$((8114 + PORT_OFFSET)) targets="$STATE/targets.properties"
+  start_stack "$REPO/deploy/local/stack.sh" "$stack" "$PORT_OFFSET"
+  load_stack_env "$REPO/deploy/local/stack.sh" "$stack"
+  local peer_access peer_secret
+  peer_access=$(pgvs3_secret_file "$STATE/peer-access-key" 20 'A-Z0-9')
+  peer_secret=$(pgvs3_secret_file "$STATE/peer-secret-key" 40)
+  start_peer "$STATE/peer" "$peer_port" "$peer_access" "$peer_secret"
+  local db_pid
+  db_pid=$(postmaster_pid "$stack")
+  (
+    umask 077
+    {
+      printf 'targets=pgvs3,s3proxy,floor\nbucket=pgvs3-bench\nregion=us-east-1\n'
+      db_lines "$db_pid"
+      s3_target pgvs3 subject "$S_ENDPOINT" "$S_ACCESS" "$S_SECRET" "$(gateway_pid "$stack")" "$db_pid" "$(gateway_build "$REPO")"
+      s3_target s3proxy peer "http://127.0.0.1:$peer_port" "$peer_access" "$peer_secret" "$PEER_PID" 0 \
+        "S3Proxy $PEER_VERSION, filesystem backend"
+      printf 'target.floor.role=floor\n'
+    } >"$targets"
+  )
+  run_matrix "$targets"
+}
+
+cmd_paired() {
+  require_built
+  local saved="$SAVED_DIR/$NAME"
+  [[ -x $saved/deploy/local/stack.sh ]] || bench_die "no saved build $NAME in $SAVED_DIR (deploy/bench/run.sh save $NAME)"
+  mkdir -p "$STATE"
+  chmod 700 "$STATE"
+  trap_cleanup
+  local current="$STATE/stack" baseline="$STATE/baseline-stack" targets="$STATE/targets.properties"
+  start_stack "$REPO/deploy/local/stack.sh" "$current" "$PORT_OFFSET"
+  start_stack "$saved/deploy/local/stack.sh" "$baseline" "$((PORT_OFFSET + 20))"
+  load_stack_env "$saved/deploy/local/stack.sh" "$baseline"
+  local b_endpoint=$S_ENDPOINT b_access=$S_ACCESS b_secret=$S_SECRET
+  load_stack_env "$REPO/deploy/local/stack.sh" "$current"
+  local db_pid
+  db_pid=$(postmaster_pid "$current")
+  (
+    umask 077
+    {
+      printf 'targets=current,baseline\nbucket=pgvs3-bench\nregion=us-east-1\n'
+      db_lines "$db_pid"
+      s3_target current subject "$S_ENDPOINT" "$S_ACCESS" "$S_SECRET" "$(gateway_pid "$current")" "$db_pid" \
+        "$(gateway_build "$REPO")"
+      s3_target baseline baseline "$b_endpoint" "$b_access" "$b_secret" "$(gateway_pid "$baseline")" \
+        "$(postmaster_pid "$baseline")" "$(<"$saved/BUILD") (saved as $NAME)"
+    } >"$targets"
+  )
+  CASES=${CASES:-$(harness cases | grep -v '^floor-' | paste -sd, -)}
+  run_matrix "$targets"
+}
+
+# A saved build mirrors the repository layout stack.sh expects: the Liberty server with its EAR, the
+# embedded database launcher and the scripts of that build, so it runs exactly as it did.
+cmd_save() {
+  require_built
+  local dest="$SAVED_DIR/$NAME"
+  [[ ! -e $dest ]] || bench_die "$dest exists; choose another name or remove it"
+  mkdir -p "$dest/ear/target/liberty" "$dest/deploy/local" "$dest/deploy/devdb/target"
+  cp -R "$PGVS3_WLP" "$dest/ear/target/liberty/"
+  cp "$REPO"/deploy/local/*.sh "$dest/deploy/local/"
+  cp -R "$PGVS3_DEVDB_CLASSES" "$PGVS3_DEVDB_CP" "$dest/deploy/devdb/target/"
+  printf '%s, built %s\n' "$(gateway_build "$REPO")" \
+    "$(date -u -r "$PGVS3_BUILT_SERVER/apps" +%Y-%m-%dT%H:%MZ)" >"$dest/BUILD"
+  bench_log "saved $(<"$dest/BUILD") as $dest ($(du -sh "$dest" | cut -f1))"
+}
+
+case $COMMAND in
+  run) cmd_run ;;
+  paired) cmd_paired ;;
+  save) cmd_save ;;
+  cases) require_built; harness cases ;;
+esac

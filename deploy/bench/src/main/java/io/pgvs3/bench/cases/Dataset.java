@@ -1,0 +1,66 @@
+package io.pgvs3.bench.cases;
+
+import io.pgvs3.bench.http.Endpoint;
+import io.pgvs3.bench.target.S3Target;
+import io.pgvs3.bench.target.Target;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.regex.Pattern;
+
+/**
+ * A set of objects of one size under one prefix, prefilled before the cases that read or overwrite
+ * them. Bodies are random, so compression gains nothing anywhere. Issue 8's large cases add constants
+ * here (e.g. 8 objects of 8 MiB).
+ *
+ * @param name   fixture id
+ * @param prefix key prefix, ending in '/'
+ * @param count  number of objects
+ * @param size   bytes per object
+ */
+public record Dataset(String name, String prefix, int count, int size) implements Fixture {
+    /** Keys are sent unencoded (see S3Client), so only these characters may appear. */
+    private static final Pattern SAFE_KEY = Pattern.compile("[A-Za-z0-9._~/-]+");
+
+    public static final Dataset SMALL_4K = new Dataset("small-4k", "small/", 1024, 4 * 1024);
+    public static final Dataset BIG_64M = new Dataset("big-64m", "big/", 1, 64 * 1024 * 1024);
+    public static final Dataset LIST_1000 = new Dataset("list-1000", "list/", 1000, 16);
+
+    public Dataset {
+        if (!SAFE_KEY.matcher(prefix).matches()) {
+            throw new IllegalArgumentException("unsafe key prefix " + prefix);
+        }
+    }
+
+    @Override
+    public String id() {
+        return name;
+    }
+
+    public String key(int i) {
+        return prefix + String.format("%05d", i);
+    }
+
+    public List<String> keys() {
+        List<String> keys = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            keys.add(key(i));
+        }
+        return keys;
+    }
+
+    /** A random body of this dataset's size, the same for a given seed. */
+    public byte[] body(long seed) {
+        byte[] body = new byte[size];
+        new SplittableRandom(seed).nextBytes(body);
+        return body;
+    }
+
+    @Override
+    public void establish(Target target) throws Exception {
+        Endpoint endpoint = ((S3Target) target).endpoint();
+        try (ParallelPut put = new ParallelPut(endpoint, body(name.hashCode()), Math.min(count, ParallelPut.CONNECTIONS))) {
+            put.putAll(keys());
+        }
+    }
+}

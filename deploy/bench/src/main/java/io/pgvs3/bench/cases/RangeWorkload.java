@@ -1,0 +1,57 @@
+package io.pgvs3.bench.cases;
+
+import io.pgvs3.bench.http.S3Client;
+import io.pgvs3.bench.load.Operation;
+import io.pgvs3.bench.load.Outcome;
+import java.util.List;
+
+/**
+ * GET of a random byte range of one large object, the access pattern of columnar readers. Offsets are
+ * not aligned to anything, as a Parquet footer or column chunk is not.
+ */
+final class RangeWorkload extends S3Workload {
+    private final Dataset dataset;
+    private final int length;
+
+    RangeWorkload(Dataset dataset, int length) {
+        if (dataset.count() != 1 || dataset.size() < length) {
+            throw new IllegalArgumentException("a range workload reads one object longer than the range");
+        }
+        this.dataset = dataset;
+        this.length = length;
+    }
+
+    @Override
+    public String op() {
+        return "RANGE";
+    }
+
+    @Override
+    public long size() {
+        return length;
+    }
+
+    @Override
+    public String unit() {
+        return "req";
+    }
+
+    @Override
+    List<Dataset> data() {
+        return List.of(dataset);
+    }
+
+    @Override
+    Operation open(S3Client client, int worker) {
+        String key = dataset.key(0);
+        int span = dataset.size() - length + 1;
+        return new Call(client, worker) {
+            @Override
+            public void call(Outcome outcome) throws Exception {
+                long first = random.nextInt(span);
+                client.get(key, "bytes=" + first + '-' + (first + length - 1), response);
+                report(outcome, response.bodyBytes());
+            }
+        };
+    }
+}

@@ -1,0 +1,6 @@
+/**
+ * The cheapest S3 client that is still honest: one raw HTTP/1.1 keep-alive socket per worker, SigV4
+ * header signing with the signing key cached per day, and response parsing that reads bodies without
+ * keeping them. Nothing here is shared between threads except immutable values.
+ */
+package io.pgvs3.bench.http;

@@ -1,0 +1,7 @@
+/**
+ * Results and what is made of them: one NDJSON line per (target, case, trial)
+ * ({@link io.pgvs3.bench.report.ResultLine}), medians over trials, the docs-ready markdown tables
+ * (subject beside peer and floor, or a build beside its saved predecessor) and the PNG chart, drawn
+ * with Java2D so no plotting dependency is needed. Pure functions of the results file.
+ */
+package io.pgvs3.bench.report;

@@ -1,0 +1,76 @@
+package io.pgvs3.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import io.pgvs3.bench.report.Report;
+import io.pgvs3.bench.report.ResultLine;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Proves the harness works end to end, never how fast anything is: {@code run.sh --smoke} against a real
+ * gateway (the server the ear module built), the real S3Proxy peer and the floor, with its own state
+ * directory and ports; then every result line must parse and every case must have succeeded calls on
+ * every target it ran on.
+ */
+class BenchSmokeIT {
+    private static final long TIMEOUT_SECONDS = 240;
+    private static final Set<String> TARGETS = Set.of("pgvs3", "s3proxy", "floor");
+
+    @Test
+    void smokeRunMeasuresEveryTarget() throws Exception {
+        Path repo = Path.of(System.getProperty("pgvs3.repo")).toRealPath();
+        Path work = Path.of(System.getProperty("pgvs3.bench.work"));
+        if (!Files.isDirectory(repo.resolve("ear/target/liberty/wlp/usr/servers/pgvs3/apps"))) {
+            fail("no gateway build in ear/target/liberty: build the reactor (./mvnw verify), not this module alone");
+        }
+        Path out = work.resolve("out");
+        Path log = work.resolve("run.log");
+        Files.createDirectories(work);
+        deleteResults(out);
+        Process run = new ProcessBuilder("bash", repo.resolve("deploy/bench/run.sh").toString(), "--smoke",
+                "--port-offset", System.getProperty("pgvs3.bench.portOffset", "4000"),
+                "--state", work.resolve("state").toString(), "--out", out.toString())
+                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        if (!run.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+            run.destroy(); // run.sh's trap stops the stack and the peer
+            run.waitFor(60, TimeUnit.SECONDS);
+            fail("run.sh --smoke did not finish within " + TIMEOUT_SECONDS + " s; see " + log);
+        }
+        if (run.exitValue() != 0) {
+            fail("run.sh --smoke exited with " + run.exitValue() + "; last lines of " + log + ":\n" + tail(log));
+        }
+
+        Map<String, Long> okByTargetAndCase = new TreeMap<>();
+        for (ResultLine line : Report.read(out.resolve("results.ndjson"))) {
+            okByTargetAndCase.merge(line.target() + " " + line.caseName(), line.ok(), Long::sum);
+        }
+        assertEquals(TARGETS, okByTargetAndCase.keySet().stream().map(k -> k.split(" ")[0])
+                .collect(Collectors.toSet()), okByTargetAndCase::toString);
+        okByTargetAndCase.forEach((k, ok) -> assertTrue(ok > 0, "no successful call for " + k));
+        assertTrue(Files.readString(out.resolve("results.md")).contains("| get-4k-w16 |"));
+        assertNotNull(ImageIO.read(out.resolve("results.png").toFile()), "results.png is not an image");
+    }
+
+    private static void deleteResults(Path out) throws IOException {
+        for (String name : new String[] {"results.ndjson", "results.md", "results.png", "run.log"}) {
+            Files.deleteIfExists(out.resolve(name));
+        }
+    }
+
+    private static String tail(Path log) throws IOException {
+        var lines = Files.readAllLines(log);
+        return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
+    }
+}

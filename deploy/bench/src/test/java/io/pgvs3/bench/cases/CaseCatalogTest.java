@@ -1,0 +1,32 @@
+package io.pgvs3.bench.cases;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+class CaseCatalogTest {
+    @Test
+    void caseNamesAreUnique() {
+        List<CaseSpec> all = CaseCatalog.all();
+        assertEquals(all.size(), all.stream().map(CaseSpec::name).distinct().count());
+    }
+
+    @Test
+    void theSmokeSetCallsEveryOperationOnce() {
+        List<CaseSpec> smoke = CaseCatalog.matching("smoke");
+        Set<String> allOps = CaseCatalog.all().stream().map(c -> c.workload().op()).collect(Collectors.toSet());
+        assertEquals(allOps, smoke.stream().map(c -> c.workload().op()).collect(Collectors.toSet()));
+        assertEquals(allOps.size(), smoke.size());
+    }
+
+    @Test
+    void globsSelectInCatalogueOrder() {
+        assertEquals(List.of("get-4k-w1", "get-4k-w16", "get-4k-w64", "get-4k-w256"),
+                CaseCatalog.matching("get-*").stream().map(CaseSpec::name).toList());
+        assertThrows(IllegalArgumentException.class, () -> CaseCatalog.matching("nothing-*"));
+    }
+}
