@@ -4,7 +4,7 @@ import io.pgvs3.bench.cases.CaseCatalog;
 import io.pgvs3.bench.report.Report;
 import io.pgvs3.bench.run.Matrix;
 import io.pgvs3.bench.run.RunSettings;
-import io.pgvs3.bench.target.TargetsFile;
+import io.pgvs3.bench.targets.TargetsFile;
 import java.nio.file.Path;
 import java.util.Set;
 import java.util.logging.Level;

@@ -3,8 +3,8 @@ package io.pgvs3.bench.cases;
 import io.pgvs3.bench.http.Endpoint;
 import io.pgvs3.bench.http.HttpResponse;
 import io.pgvs3.bench.http.S3Client;
-import io.pgvs3.bench.target.S3Target;
-import io.pgvs3.bench.target.Target;
+import io.pgvs3.bench.targets.S3Target;
+import io.pgvs3.bench.targets.Target;
 import java.io.IOException;
 
 /** The benchmark bucket, created before anything is put in it. */

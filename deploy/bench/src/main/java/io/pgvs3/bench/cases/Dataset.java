@@ -1,8 +1,8 @@
 package io.pgvs3.bench.cases;
 
 import io.pgvs3.bench.http.Endpoint;
-import io.pgvs3.bench.target.S3Target;
-import io.pgvs3.bench.target.Target;
+import io.pgvs3.bench.targets.S3Target;
+import io.pgvs3.bench.targets.Target;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;

@@ -1,6 +1,6 @@
 package io.pgvs3.bench.cases;
 
-import io.pgvs3.bench.target.Target;
+import io.pgvs3.bench.targets.Target;
 
 /**
  * Data a workload needs before it is measured (objects, a table). Established once per target and

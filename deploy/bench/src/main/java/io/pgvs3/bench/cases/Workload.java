@@ -1,7 +1,7 @@
 package io.pgvs3.bench.cases;
 
 import io.pgvs3.bench.load.Operation;
-import io.pgvs3.bench.target.Target;
+import io.pgvs3.bench.targets.Target;
 import java.util.List;
 
 /** One kind of measured call, independent of how many workers make it. */

@@ -1,8 +1,8 @@
 package io.pgvs3.bench.floor;
 
 import io.pgvs3.bench.cases.Fixture;
-import io.pgvs3.bench.target.SqlTarget;
-import io.pgvs3.bench.target.Target;
+import io.pgvs3.bench.targets.SqlTarget;
+import io.pgvs3.bench.targets.Target;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;

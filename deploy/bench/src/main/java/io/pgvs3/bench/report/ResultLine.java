@@ -2,7 +2,7 @@ package io.pgvs3.bench.report;
 
 import io.pgvs3.bench.cases.CaseSpec;
 import io.pgvs3.bench.load.Measurement;
-import io.pgvs3.bench.target.Target;
+import io.pgvs3.bench.targets.Target;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;

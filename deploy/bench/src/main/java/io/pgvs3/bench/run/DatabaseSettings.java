@@ -1,6 +1,6 @@
 package io.pgvs3.bench.run;
 
-import io.pgvs3.bench.target.SqlTarget;
+import io.pgvs3.bench.targets.SqlTarget;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
