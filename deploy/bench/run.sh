@@ -40,7 +40,9 @@ case ${1:-} in
 esac
 NAME=""
 if [[ $COMMAND == paired || $COMMAND == save ]]; then
-  (($# >= 1)) && [[ $1 != --* ]] || usage
+  if (($# < 1)) || [[ $1 == --* ]]; then
+    usage
+  fi
   NAME=$1
   shift
   [[ $NAME =~ ^[A-Za-z0-9._-]+$ ]] || bench_die "a saved build's name is letters, digits, '.', '_' and '-'"
@@ -201,6 +203,8 @@ db_lines() {
 
 # Loads one stack's `stack.sh env` into S_* variables.
 load_stack_env() {
+  # every name stack.sh env exports is declared local, so none leaks into the caller
+  # shellcheck disable=SC2034
   local PGVS3_S3_ENDPOINT PGVS3_S3_ENDPOINTS PGVS3_RESP_ENDPOINT PGVS3_ADMIN_ENDPOINTS PGVS3_ACCESS_KEY PGVS3_SECRET_KEY
   local PGVS3_JDBC_URL PGVS3_DB_USER PGVS3_DB_PASSWORD
   eval "$(stack_env "$1" "$2")"
