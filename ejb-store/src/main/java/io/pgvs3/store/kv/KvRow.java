@@ -20,8 +20,8 @@ record KvRow(String key, StoredValue value, long expiresAt) {
     static final String META_COLUMNS = """
             key, size, NULL::bytea, false, file_id,
             coalesce((extract(epoch FROM expires_at) * 1000)::int8, 0)""";
-    /** Not expired at the instant bound to its parameter. */
-    static final String LIVE = "(expires_at IS NULL OR expires_at > ?)";
+    /** Not expired at the instant bound to its parameter: like Redis, a key expires once now passes its time. */
+    static final String LIVE = "(expires_at IS NULL OR expires_at >= ?)";
     /** An epoch-millisecond parameter (or NULL) as a timestamptz. */
     static final String MILLIS = "('epoch'::timestamptz + %s * interval '1 millisecond')";
 
@@ -33,7 +33,7 @@ record KvRow(String key, StoredValue value, long expiresAt) {
     }
 
     boolean liveAt(long now) {
-        return expiresAt == KvEntry.PERSISTENT || expiresAt > now;
+        return expiresAt == KvEntry.PERSISTENT || expiresAt >= now;
     }
 
     static OffsetDateTime instant(long epochMillis) {

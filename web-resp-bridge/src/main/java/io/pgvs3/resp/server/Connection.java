@@ -24,6 +24,8 @@ final class Connection implements Runnable {
 
     private static final Logger LOG = Logger.getLogger(Connection.class.getName());
     private static final int READ_BUFFER = 64 * 1024;
+    private static final int DRAIN_MILLIS = 2000;
+    private static final long DRAIN_BYTES = 1 << 20;
 
     private final Socket socket;
     private final Session session;
@@ -84,8 +86,25 @@ final class Connection implements Runnable {
                 reply.flushTo(out);
             }
             if (!intact || session.closing()) {
+                finish(in);
                 return;
             }
+        }
+    }
+
+    /**
+     * Ends a connection the server closes (QUIT, protocol error) so that its last reply arrives: FIN
+     * after the reply, then the client's unread bytes are drained until it closes too (bounded in time
+     * and bytes), because closing a socket with unread input sends a reset that can destroy the reply.
+     */
+    private void finish(InputStream in) throws IOException {
+        socket.shutdownOutput();
+        socket.setSoTimeout(DRAIN_MILLIS);
+        byte[] sink = new byte[READ_BUFFER];
+        long drained = 0;
+        int n;
+        while (drained < DRAIN_BYTES && (n = in.read(sink)) >= 0) {
+            drained += n;
         }
     }
 

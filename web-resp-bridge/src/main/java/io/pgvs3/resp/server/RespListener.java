@@ -73,7 +73,8 @@ public class RespListener implements Gateway {
             return;
         }
         CommandTable table = Families.table();
-        dispatcher = new Dispatcher(table, new Services(kv, this, table, config.credentials()), metrics);
+        dispatcher = new Dispatcher(table, new Services(kv, this, table, config.credentials(),
+                config.limits().maxBulk()), metrics);
         metrics.connections(connections::size);
         try {
             ServerSocket socket = new ServerSocket();

@@ -178,7 +178,7 @@ public final class StringCommands {
         long length = Values.mutate(r, List.of(key), true, (current, changes) -> {
             KvEntry e = current.get(0);
             byte[] head = e == null ? new byte[0] : e.value();
-            if ((long) head.length + tail.length > Values.MAX_STRING) {
+            if ((long) head.length + tail.length > r.services().maxString()) {
                 throw RespErrors.error(RespErrors.TOO_LARGE);
             }
             byte[] value = Arrays.copyOf(head, head.length + tail.length);
@@ -232,7 +232,7 @@ public final class StringCommands {
             if (patch.length == 0) {
                 return (long) old.length; // nothing to write; a missing key stays missing
             }
-            if (offset + patch.length > Values.MAX_STRING) {
+            if (offset + patch.length > r.services().maxString()) {
                 throw RespErrors.error(RespErrors.TOO_LARGE);
             }
             byte[] value = Arrays.copyOf(old, (int) Math.max(old.length, offset + patch.length));

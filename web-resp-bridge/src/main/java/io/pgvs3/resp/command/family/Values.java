@@ -9,9 +9,6 @@ import java.util.List;
 /** Small helpers the families share: one key's entry, mutations that may answer an error, kept expiries. */
 final class Values {
 
-    /** Redis' proto-max-bulk-len: a string never grows past it. */
-    static final long MAX_STRING = 512L << 20;
-
     private Values() {
     }
 
