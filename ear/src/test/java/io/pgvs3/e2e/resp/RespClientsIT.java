@@ -225,8 +225,10 @@ class RespClientsIT {
             assertEquals("-WRONGPASS invalid username-password pair or user is disabled.",
                     c.call("AUTH", Stack.accessKey(), "wrong"));
             assertEquals("+OK", c.call("AUTH", Stack.accessKey(), Stack.secretKey()));
-            assertTrue(c.call("HELLO", "2").contains("$proto, :2"));
-            assertTrue(c.call("INFO", "server").contains("redis_version:7.0.15"));
+            String hello = c.call("HELLO", "2");
+            assertTrue(hello.contains("$proto, :2"), hello);
+            String info = c.call("INFO", "server");
+            assertTrue(info.contains("redis_version:7.0.15"), info);
             assertEquals("+OK", c.call("QUIT"));
             assertEquals("<closed>", c.read());
         }

@@ -334,7 +334,7 @@ class RespComparisonIT {
                 SCAN 0 FOO bar
                 SCAN 0 MATCH
                 scan:SCAN 0 TYPE list
-                scan:SCAN 0 TYPE string COUNT 1000
+                scan:SCAN 0 TYPE string COUNT 1000 MATCH nomatch*
                 """);
         for (String match : new String[] {null, "key:1*", "*7"}) {
             assertEquals(scanAll(selected(redisConnection0()), match), scanAll(selected(bridgeConnection0()), match),

@@ -14,7 +14,7 @@ import java.util.List;
 /**
  * A raw RESP2 client for the comparison tests: sends commands as multibulk arrays and reads each reply
  * into one canonical text, so two servers' replies compare as strings ({@code +OK}, {@code -ERR ...},
- * {@code :1}, {@code $hello} or {@code $x:<hex>} for binary, {@code $nil}, {@code *[a, b]}, {@code *nil}).
+ * {@code :1}, {@code $hello} or {@code $x:<hex>} for bytes other than printable ASCII and line breaks, {@code $nil}, {@code *[a, b]}, {@code *nil}).
  */
 final class RespConnection implements AutoCloseable {
 
@@ -106,7 +106,7 @@ final class RespConnection implements AutoCloseable {
 
     private static String text(byte[] data) {
         for (byte b : data) {
-            if (b < 0x20 || b > 0x7e) {
+            if ((b < 0x20 && b != '\r' && b != '\n') || b > 0x7e) {
                 return "x:" + HexFormat.of().formatHex(data);
             }
         }
