@@ -396,22 +396,21 @@ class RespComparisonIT {
     void protocolErrorsCloseTheConnectionAfterTheirReply() throws Exception {
         for (String wire : List.of("*1\r\n$4\r\nPING\r\n*x\r\n", "*2\r\n$3\r\nGET\r\n$-5\r\n",
                 "*2\r\n*3\r\n", "PING\r\nECHO \"unbalanced\r\n", "*1\r\n$99999999999\r\n",
-                "ECHO \"a\\x41\\n\" 'b'\r\nPING\r\n*3\r\n$3\r\nSET\r\n")) {
+                "ECHO \"a\\x41\\n\" 'b'\r\nPING\r\n*3\r\n$3\r\nSET\r\n:1\r\n")) {
             assertEquals(rawReplies(redisConnection(), wire), rawReplies(bridgeConnection(), wire), wire);
         }
     }
 
-    /** Sends the bytes, then reads replies until the server closes or stops answering. */
+    /** Sends bytes that end in a protocol error, then reads replies until the server closes. */
     private static List<String> rawReplies(RespConnection c, String wire) throws IOException {
         try (c) {
             c.sendRaw(wire);
-            c.send(RespConnection.bytes("PING"));
             List<String> replies = new ArrayList<>();
             String reply;
             do {
                 reply = c.read();
                 replies.add(reply);
-            } while (!reply.equals("<closed>") && !reply.equals("+PONG"));
+            } while (!reply.equals("<closed>"));
             return replies;
         }
     }

@@ -20,6 +20,11 @@ final class KvValues implements AutoCloseable {
 
     /** Values up to this size live in their row. */
     static final int INLINE_MAX = ChunkFormat.BLOCK;
+    /**
+     * A zstd frame costs at least 9 bytes of header, so values this short can never come out shorter:
+     * counters, flags and redis-benchmark's 3-byte values skip the native call.
+     */
+    static final int COMPRESS_MIN = 16;
     /** COPY batches of a large value. */
     private static final int COPY_BATCH = 4 << 20;
     private static final int FETCH_ROWS = 64;
@@ -31,7 +36,7 @@ final class KvValues implements AutoCloseable {
     /** Stores a large value's file in {@code c}'s transaction; an inline one only encodes. */
     StoredValue store(Connection c, Namespace ns, byte[] value) throws SQLException {
         if (value.length <= INLINE_MAX) {
-            byte[] compressed = codec.compressWhole(value, value.length);
+            byte[] compressed = value.length < COMPRESS_MIN ? null : codec.compressWhole(value, value.length);
             return compressed == null ? new StoredValue(value.length, value, false, null)
                     : new StoredValue(value.length, compressed, true, null);
         }

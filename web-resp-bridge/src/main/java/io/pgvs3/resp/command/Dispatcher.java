@@ -30,20 +30,32 @@ public final class Dispatcher {
         this.observer = observer;
     }
 
+    /** A decoded command and its table entry (null: unknown), looked up once per batch. */
+    private record Call(byte[][] argv, CommandSpec spec) {
+
+        String name() {
+            return spec == null ? null : spec.name();
+        }
+    }
+
     public void execute(Session session, List<byte[][]> commands, Reply reply) {
         observer.batch(commands.size());
+        List<Call> calls = new ArrayList<>(commands.size());
+        for (byte[][] argv : commands) {
+            calls.add(new Call(argv, table.find(argv[0])));
+        }
         int i = 0;
-        while (i < commands.size() && !session.closing()) {
+        while (i < calls.size() && !session.closing()) {
             long started = System.nanoTime();
             long now = System.currentTimeMillis();
-            Kind kind = kind(session, commands.get(i), now);
+            Kind kind = kind(session, calls.get(i), now);
             int end = i + 1;
             if (kind != Kind.SINGLE) {
-                while (end < commands.size() && kind(session, commands.get(end), now) == kind) {
+                while (end < calls.size() && kind(session, calls.get(end), now) == kind) {
                     end++;
                 }
             }
-            List<byte[][]> run = commands.subList(i, end);
+            List<Call> run = calls.subList(i, end);
             switch (kind) {
                 case READ -> read(session, run, reply, started, now);
                 case WRITE -> write(session, run, reply, started, now);
@@ -53,18 +65,15 @@ public final class Dispatcher {
         }
     }
 
-    private Kind kind(Session session, byte[][] argv, long now) {
-        if (!session.authenticated()) {
-            return Kind.SINGLE;
-        }
-        CommandSpec spec = table.find(argv[0]);
-        if (spec == null || !spec.arityMatches(argv.length)) {
+    private static Kind kind(Session session, Call call, long now) {
+        CommandSpec spec = call.spec();
+        if (!session.authenticated() || spec == null || !spec.arityMatches(call.argv().length)) {
             return Kind.SINGLE;
         }
         return switch (spec.name()) {
             case "get", "mget" -> Kind.READ;
-            case "mset" -> argv.length % 2 == 1 ? Kind.WRITE : Kind.SINGLE;
-            case "set" -> blindSet(argv, now) ? Kind.WRITE : Kind.SINGLE;
+            case "mset" -> call.argv().length % 2 == 1 ? Kind.WRITE : Kind.SINGLE;
+            case "set" -> blindSet(call.argv(), now) ? Kind.WRITE : Kind.SINGLE;
             default -> Kind.SINGLE;
         };
     }
@@ -81,10 +90,10 @@ public final class Dispatcher {
         }
     }
 
-    private void read(Session session, List<byte[][]> run, Reply reply, long started, long now) {
+    private void read(Session session, List<Call> run, Reply reply, long started, long now) {
         List<byte[]> keys = new ArrayList<>();
-        for (byte[][] argv : run) {
-            keys.addAll(List.of(argv).subList(1, argv.length));
+        for (Call call : run) {
+            keys.addAll(List.of(call.argv()).subList(1, call.argv().length));
         }
         List<KvEntry> entries;
         try {
@@ -94,22 +103,23 @@ public final class Dispatcher {
             return;
         }
         int next = 0;
-        for (byte[][] argv : run) {
-            if (table.find(argv[0]).name().equals("mget")) {
-                reply.array(argv.length - 1);
+        for (Call call : run) {
+            if (call.name().equals("mget")) {
+                reply.array(call.argv().length - 1);
             }
-            for (int k = 1; k < argv.length; k++) {
+            for (int k = 1; k < call.argv().length; k++) {
                 KvEntry entry = entries.get(next++);
                 reply.bulk(entry == null ? null : entry.value());
             }
-            done(session, argv, "ok", started);
+            done(session, call, "ok", started);
         }
     }
 
-    private void write(Session session, List<byte[][]> run, Reply reply, long started, long now) {
+    private void write(Session session, List<Call> run, Reply reply, long started, long now) {
         List<KvPut> puts = new ArrayList<>();
-        for (byte[][] argv : run) {
-            if (table.find(argv[0]).name().equals("set")) {
+        for (Call call : run) {
+            byte[][] argv = call.argv();
+            if (call.name().equals("set")) {
                 SetOptions options = SetOptions.parse(argv, true);
                 long expiresAt = options.timed() ? options.expiresAt(now, "set") : KvEntry.PERSISTENT;
                 puts.add(new KvPut(argv[1], argv[2], expiresAt));
@@ -125,21 +135,22 @@ public final class Dispatcher {
             failAll(session, run, reply, started, e);
             return;
         }
-        for (byte[][] argv : run) {
+        for (Call call : run) {
             reply.ok();
-            done(session, argv, "ok", started);
+            done(session, call, "ok", started);
         }
     }
 
-    private void failAll(Session session, List<byte[][]> run, Reply reply, long started, StoreException e) {
-        for (byte[][] argv : run) {
+    private void failAll(Session session, List<Call> run, Reply reply, long started, StoreException e) {
+        for (Call call : run) {
             reply.error(storeError(e));
-            done(session, argv, "ERR", started);
+            done(session, call, "ERR", started);
         }
     }
 
-    private void single(Session session, byte[][] argv, Reply reply, long started, long now) {
-        CommandSpec spec = table.find(argv[0]);
+    private void single(Session session, Call call, Reply reply, long started, long now) {
+        CommandSpec spec = call.spec();
+        byte[][] argv = call.argv();
         String status = "ok";
         try {
             if (spec == null) {
@@ -159,12 +170,11 @@ public final class Dispatcher {
             reply.error(storeError(e));
             status = "ERR";
         }
-        done(session, spec == null ? null : argv, status, started);
+        done(session, call, status, started);
     }
 
-    private void done(Session session, byte[][] argv, String status, long started) {
-        CommandSpec spec = argv == null ? null : table.find(argv[0]);
-        String name = spec == null || !spec.listed() ? "unknown" : spec.name();
+    private void done(Session session, Call call, String status, long started) {
+        String name = call.spec() == null || !call.spec().listed() ? "unknown" : call.name();
         session.touched(name);
         observer.command(name, status, System.nanoTime() - started);
     }
