@@ -11,8 +11,9 @@ import java.util.List;
 
 /**
  * Answers one pipelined batch in order. A run of consecutive GET/MGET becomes one store read and a run
- * of consecutive blind SET/MSET one store write (one upsert, one commit) — the replies stay one per
- * command, in order, and are written only after that commit. Every other command runs alone. A command
+ * of consecutive blind SET/MSET one store write (one upsert, one commit, shared with other connections'
+ * runs by {@link GroupCommit}) — the replies stay one per command, in order, and are written only after
+ * that commit. Every other command runs alone. A command
  * is only coalesced when it would certainly succeed on its own (known, right arity, authenticated,
  * options valid), so errors come from the single path and read the same.
  */
@@ -23,11 +24,14 @@ public final class Dispatcher {
     private final CommandTable table;
     private final Services services;
     private final CommandObserver observer;
+    private final GroupCommit writes;
 
+    /** One per listener: its group commit spans all connections. */
     public Dispatcher(CommandTable table, Services services, CommandObserver observer) {
         this.table = table;
         this.services = services;
         this.observer = observer;
+        this.writes = new GroupCommit(services.kv());
     }
 
     /** A decoded command and its table entry (null: unknown), looked up once per batch. */
@@ -130,7 +134,7 @@ public final class Dispatcher {
             }
         }
         try {
-            services.kv().put(session.db(), puts);
+            writes.put(session.db(), puts);
         } catch (StoreException e) {
             failAll(session, run, reply, started, e);
             return;
