@@ -26,12 +26,16 @@ public final class Dispatcher {
     private final CommandObserver observer;
     private final GroupCommit writes;
 
-    /** One per listener: its group commit spans all connections. */
-    public Dispatcher(CommandTable table, Services services, CommandObserver observer) {
+    /**
+     * One per listener: its group commit spans all connections.
+     *
+     * @param writeTransactions most transactions of blind writes at once (see {@link GroupCommit})
+     */
+    public Dispatcher(CommandTable table, Services services, CommandObserver observer, int writeTransactions) {
         this.table = table;
         this.services = services;
         this.observer = observer;
-        this.writes = new GroupCommit(services.kv());
+        this.writes = new GroupCommit(services.kv(), writeTransactions);
     }
 
     /** A decoded command and its table entry (null: unknown), looked up once per batch. */

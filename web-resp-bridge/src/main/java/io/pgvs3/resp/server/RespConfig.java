@@ -53,6 +53,11 @@ public class RespConfig {
     @ConfigProperty(name = "pgvs3.resp.max-request-bytes", defaultValue = "1073741824")
     long maxRequest;
 
+    /** Transactions of pipelined SET/MSET runs in flight at once; more wait and join the next (group commit). */
+    @Inject
+    @ConfigProperty(name = "pgvs3.resp.write-transactions", defaultValue = "16")
+    int writeTransactions;
+
     @Inject
     @ConfigProperty(name = "pgvs3.resp.auth-required", defaultValue = "true")
     boolean authRequired;
@@ -113,6 +118,10 @@ public class RespConfig {
 
     public DecoderLimits limits() {
         return new DecoderLimits(maxBulk, maxArgs, maxInline, maxRequest);
+    }
+
+    public int writeTransactions() {
+        return writeTransactions;
     }
 
     public Credentials credentials() {

@@ -74,7 +74,7 @@ public class RespListener implements Gateway {
         }
         CommandTable table = Families.table();
         dispatcher = new Dispatcher(table, new Services(kv, this, table, config.credentials(),
-                config.limits().maxBulk()), metrics);
+                config.limits().maxBulk()), metrics, config.writeTransactions());
         metrics.connections(connections::size);
         try {
             ServerSocket socket = new ServerSocket();

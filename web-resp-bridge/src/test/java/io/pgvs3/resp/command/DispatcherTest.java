@@ -49,7 +49,7 @@ class DispatcherTest {
             }
         };
         Dispatcher d = new Dispatcher(table, new Services(kv, gateway, table, new Credentials(false, null, null), 1 << 20),
-                quiet);
+                quiet, 4);
         List<byte[][]> commands = new ArrayList<>();
         byte[] wire = inline.replace("|", "\r\n").getBytes(StandardCharsets.ISO_8859_1);
         new RespDecoder(DecoderLimits.REDIS).feed(wire, 0, wire.length, commands);

@@ -52,7 +52,7 @@ class GroupCommitTest {
         CountDownLatch entered = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
         List<Integer> sizes = Collections.synchronizedList(new ArrayList<>());
-        GroupCommit group = new GroupCommit(slowStore(entered, release, sizes, false));
+        GroupCommit group = new GroupCommit(slowStore(entered, release, sizes, false), 1);
         ExecutorService pool = Executors.newFixedThreadPool(5);
         try {
             List<Future<?>> writers = new ArrayList<>();
@@ -79,7 +79,7 @@ class GroupCommitTest {
     @Test
     void aFailedCommitFailsEveryWriterInIt() {
         GroupCommit group = new GroupCommit(slowStore(new CountDownLatch(0), new CountDownLatch(0),
-                Collections.synchronizedList(new ArrayList<>()), true));
+                Collections.synchronizedList(new ArrayList<>()), true), 4);
         StoreException e = assertThrows(StoreException.class, () -> group.put(0, one("x")));
         assertEquals(StoreError.UNAVAILABLE, e.error());
     }
