@@ -33,16 +33,36 @@ final class KvDatabases {
         return "resp:" + db;
     }
 
+    /** The database's namespace, created if it does not exist yet (writers). */
     Namespace resolve(int db) {
-        if (db < 0 || db >= KvStore.DATABASES) {
-            throw new IllegalArgumentException("no RESP database " + db);
-        }
-        Namespace ns = known.get(db);
+        Namespace ns = known(db);
         if (ns == null) {
             ns = KvTransactions.run(main, "open database", db, c -> findOrCreate(c, name(db)));
             known.set(db, ns);
         }
         return ns;
+    }
+
+    /**
+     * The database's namespace if some gateway created it (readers: a database never written holds no
+     * keys, and reading it must not create a schema). Absence is not cached: another gateway may create it.
+     */
+    Optional<Namespace> existing(int db) {
+        Namespace ns = known(db);
+        if (ns != null) {
+            return Optional.of(ns);
+        }
+        Optional<Namespace> found = KvTransactions.read(main, "open database", db,
+                c -> Namespaces.find(c, name(db), Namespaces.KIND_CACHE));
+        found.ifPresent(n -> known.set(db, n));
+        return found;
+    }
+
+    private Namespace known(int db) {
+        if (db < 0 || db >= KvStore.DATABASES) {
+            throw new IllegalArgumentException("no RESP database " + db);
+        }
+        return known.get(db);
     }
 
     private static Namespace findOrCreate(Connection c, String name) throws SQLException {

@@ -6,7 +6,10 @@ import io.pgvs3.store.api.KvMutation;
 import io.pgvs3.store.api.KvPage;
 import io.pgvs3.store.api.KvPut;
 import io.pgvs3.store.api.KvStore;
+import io.pgvs3.store.namespace.Namespace;
+import java.util.Collections;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import javax.sql.DataSource;
 
@@ -31,12 +34,17 @@ public final class KvService implements KvStore, AutoCloseable {
 
     @Override
     public List<KvEntry> get(int db, List<byte[]> keys, long now) {
-        return reader.get(db, databases.resolve(db), keys, now, true);
+        return read(db, keys, now, true);
     }
 
     @Override
     public List<KvEntry> peek(int db, List<byte[]> keys, long now) {
-        return reader.get(db, databases.resolve(db), keys, now, false);
+        return read(db, keys, now, false);
+    }
+
+    private List<KvEntry> read(int db, List<byte[]> keys, long now, boolean withValues) {
+        Optional<Namespace> ns = databases.existing(db);
+        return ns.isPresent() ? reader.get(db, ns.get(), keys, now, withValues) : Collections.nCopies(keys.size(), null);
     }
 
     @Override
@@ -46,7 +54,7 @@ public final class KvService implements KvStore, AutoCloseable {
 
     @Override
     public int delete(int db, List<byte[]> keys, long now) {
-        return writer.delete(db, databases.resolve(db), keys, now);
+        return databases.existing(db).map(ns -> writer.delete(db, ns, keys, now)).orElse(0);
     }
 
     @Override
@@ -56,22 +64,24 @@ public final class KvService implements KvStore, AutoCloseable {
 
     @Override
     public KvPage scan(int db, long cursor, int count, long now) {
-        return reader.scan(db, databases.resolve(db), cursor, count, now);
+        return databases.existing(db).map(ns -> reader.scan(db, ns, cursor, count, now))
+                .orElse(new KvPage(List.of(), 0));
     }
 
     @Override
     public byte[] randomKey(int db, long now) {
-        return reader.randomKey(db, databases.resolve(db), now, ThreadLocalRandom.current().nextLong());
+        return databases.existing(db)
+                .map(ns -> reader.randomKey(db, ns, now, ThreadLocalRandom.current().nextLong())).orElse(null);
     }
 
     @Override
     public KvCounts count(int db, long now) {
-        return reader.count(db, databases.resolve(db), now);
+        return databases.existing(db).map(ns -> reader.count(db, ns, now)).orElse(new KvCounts(0, 0));
     }
 
     @Override
     public void flush(int db) {
-        writer.flush(db, databases.resolve(db));
+        databases.existing(db).ifPresent(ns -> writer.flush(db, ns));
     }
 
     @Override

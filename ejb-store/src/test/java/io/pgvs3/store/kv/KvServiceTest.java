@@ -62,6 +62,16 @@ class KvServiceTest {
     }
 
     @Test
+    void readingADatabaseNobodyWroteCreatesNothing() throws SQLException {
+        assertNull(kv.get(15, List.of(b("k")), NOW).get(0));
+        assertEquals(0, kv.count(15, NOW).keys());
+        assertEquals(0, kv.delete(15, List.of(b("k")), NOW));
+        assertEquals(0, query("SELECT count(*) FROM pgvs3.namespaces WHERE name = 'resp:15'"));
+        kv.put(15, List.of(new KvPut(b("k"), b("v"), KvEntry.PERSISTENT)));
+        assertEquals(1, query("SELECT count(*) FROM pgvs3.namespaces WHERE name = 'resp:15' AND kind = 'cache'"));
+    }
+
+    @Test
     void binaryEmptyAndEscapeLikeKeysRoundTrip() {
         List<byte[]> keys = List.of(new byte[0], new byte[] {0, (byte) 0xff, 10}, b("\uFFFEplain"), b("caf\u00e9"),
                 b("\u0000"), b("plain"));
