@@ -66,6 +66,23 @@ public class RespConfig {
     @ConfigProperty(name = "pgvs3.allow-plaintext", defaultValue = "false")
     boolean allowPlaintext;
 
+    /** TLS on the RESP port, with the S3 endpoint's keystore. */
+    @Inject
+    @ConfigProperty(name = "pgvs3.resp.tls", defaultValue = "false")
+    boolean tls;
+
+    @Inject
+    @ConfigProperty(name = "pgvs3.tls.keystore")
+    Optional<String> keystore;
+
+    @Inject
+    @ConfigProperty(name = "pgvs3.tls.keystore.password")
+    Optional<String> keystorePassword;
+
+    @Inject
+    @ConfigProperty(name = "pgvs3.tls.keystore.type", defaultValue = "PKCS12")
+    String keystoreType;
+
     @Inject
     @ConfigProperty(name = "pgvs3.access-key")
     Optional<String> accessKey;
@@ -124,21 +141,36 @@ public class RespConfig {
         return writeTransactions;
     }
 
+    public boolean tls() {
+        return tls;
+    }
+
+    /** The keystore for TLS: its path, password and type. */
+    public record Keystore(String path, char[] password, String type) {
+    }
+
+    public Keystore keystore() {
+        return new Keystore(keystore.orElse(""), keystorePassword.orElse("").toCharArray(), keystoreType);
+    }
+
     public Credentials credentials() {
         return credentials;
     }
 
     /**
-     * Why the listener must not open, or null: credentials it cannot check, or plaintext RESP on a
-     * non-loopback address without {@code pgvs3.allow-plaintext} (the bridge has no TLS yet).
+     * Why the listener must not open, or null: credentials it cannot check, TLS without a keystore
+     * password, or plaintext RESP on a non-loopback address without {@code pgvs3.allow-plaintext}.
      */
     public String problem() {
         if (credentialsProblem != null) {
             return credentialsProblem;
         }
-        if (!allowPlaintext && !isLoopback(host)) {
+        if (tls && (keystore.isEmpty() || keystorePassword.map(String::isEmpty).orElse(true))) {
+            return "pgvs3.resp.tls needs pgvs3.tls.keystore and pgvs3.tls.keystore.password";
+        }
+        if (!tls && !allowPlaintext && !isLoopback(host)) {
             return "pgvs3.resp.host " + host + " is not a loopback address and RESP is plaintext: bind it to"
-                    + " loopback or set pgvs3.allow-plaintext=true for a network you trust";
+                    + " loopback, turn on pgvs3.resp.tls, or set pgvs3.allow-plaintext=true for a network you trust";
         }
         return null;
     }

@@ -77,14 +77,15 @@ public class RespListener implements Gateway {
                 config.limits().maxBulk()), metrics, config.writeTransactions());
         metrics.connections(connections::size);
         try {
-            ServerSocket socket = new ServerSocket();
+            ServerSocket socket = config.tls() ? Tls.serverSocket(config.keystore()) : new ServerSocket();
             socket.setReuseAddress(true);
             socket.bind(new InetSocketAddress(config.host(), config.port()), 1024);
             server = socket;
             threads.newThread(this::acceptLoop).start();
             problem = null;
-            LOG.info(() -> "RESP listener on " + config.host() + ":" + socket.getLocalPort());
-        } catch (IOException e) {
+            LOG.info(() -> "RESP listener on " + config.host() + ":" + socket.getLocalPort()
+                    + (config.tls() ? " (TLS)" : ""));
+        } catch (IOException | java.security.GeneralSecurityException e) {
             problem = "cannot listen on " + config.host() + ":" + config.port() + ": " + e.getMessage();
             LOG.severe("RESP listener not opened: " + problem);
         }

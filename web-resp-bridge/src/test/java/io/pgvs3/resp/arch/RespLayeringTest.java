@@ -21,7 +21,7 @@ class RespLayeringTest {
     @Test
     void onlyTheStoreApiAndThePlatform() {
         classes().should().onlyDependOnClassesThat().resideInAnyPackage("io.pgvs3.resp..", "io.pgvs3.store.api..",
-                "java..", "jakarta..", "org.eclipse.microprofile..").check(BRIDGE);
+                "java..", "javax.net.ssl..", "jakarta..", "org.eclipse.microprofile..").check(BRIDGE);
     }
 
     @Test
