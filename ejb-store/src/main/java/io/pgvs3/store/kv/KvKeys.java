@@ -5,6 +5,7 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
+import java.util.List;
 
 /**
  * Binary Redis keys in a {@code text} column. A key that is valid UTF-8 without NUL is stored as that
@@ -37,7 +38,7 @@ final class KvKeys {
         return stored.getBytes(StandardCharsets.UTF_8);
     }
 
-    static String[] encodeAll(java.util.List<byte[]> keys) {
+    static String[] encodeAll(List<byte[]> keys) {
         String[] out = new String[keys.size()];
         for (int i = 0; i < out.length; i++) {
             out[i] = encode(keys.get(i));

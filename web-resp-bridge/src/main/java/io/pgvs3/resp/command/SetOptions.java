@@ -3,6 +3,7 @@ package io.pgvs3.resp.command;
 import io.pgvs3.resp.error.RespErrors;
 import io.pgvs3.resp.protocol.Numbers;
 import java.nio.charset.StandardCharsets;
+import java.util.Locale;
 
 /**
  * The options of SET and GETEX, parsed as Redis' {@code parseExtendedStringArgumentsOrReply} does: the
@@ -35,7 +36,7 @@ public record SetOptions(boolean nx, boolean xx, boolean get, boolean keepTtl, b
             } else if (!set && opt.equalsIgnoreCase("persist") && !timed) {
                 persist = true;
             } else if (next && !keepTtl && !persist && unitFits(opt, unit)) {
-                unit = Unit.valueOf(opt.toUpperCase(java.util.Locale.ROOT));
+                unit = Unit.valueOf(opt.toUpperCase(Locale.ROOT));
                 expiry = argv[++j];
             } else {
                 throw RespErrors.error(RespErrors.SYNTAX);

@@ -1,6 +1,7 @@
 package io.pgvs3.resp.error;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Locale;
 
 /** The error replies of Redis 7 that the bridge gives, word for word. */
 public final class RespErrors {
@@ -64,7 +65,7 @@ public final class RespErrors {
 
     public static RespException unknownSubcommand(byte[][] argv) {
         return new RespException("ERR unknown subcommand '" + truncated(cString(argv[1]), 128) + "'. Try "
-                + latin1(argv[0]).toUpperCase(java.util.Locale.ROOT) + " HELP.");
+                + latin1(argv[0]).toUpperCase(Locale.ROOT) + " HELP.");
     }
 
     public static String latin1(byte[] bytes) {

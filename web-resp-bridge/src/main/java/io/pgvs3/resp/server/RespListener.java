@@ -21,7 +21,9 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.net.SocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.HexFormat;
@@ -85,7 +87,7 @@ public class RespListener implements Gateway {
             problem = null;
             LOG.info(() -> "RESP listener on " + config.host() + ":" + socket.getLocalPort()
                     + (config.tls() ? " (TLS)" : ""));
-        } catch (IOException | java.security.GeneralSecurityException e) {
+        } catch (IOException | GeneralSecurityException e) {
             problem = "cannot listen on " + config.host() + ":" + config.port() + ": " + e.getMessage();
             LOG.severe("RESP listener not opened: " + problem);
         }
@@ -174,7 +176,7 @@ public class RespListener implements Gateway {
         return runId;
     }
 
-    private static String address(java.net.SocketAddress a) {
+    private static String address(SocketAddress a) {
         return a instanceof InetSocketAddress i ? i.getAddress().getHostAddress() + ":" + i.getPort() : String.valueOf(a);
     }
 

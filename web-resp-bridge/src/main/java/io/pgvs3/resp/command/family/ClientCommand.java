@@ -4,12 +4,14 @@ import io.pgvs3.resp.command.Request;
 import io.pgvs3.resp.command.Session;
 import io.pgvs3.resp.error.RespErrors;
 import io.pgvs3.resp.protocol.Reply;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
 
 /** CLIENT ID, SETNAME, GETNAME, INFO, LIST, SETINFO, HELP: the subcommands clients send on connect. */
 final class ClientCommand {
 
     void run(Request r, Reply out) {
-        String sub = RespErrors.latin1(r.arg(1)).toLowerCase(java.util.Locale.ROOT);
+        String sub = RespErrors.latin1(r.arg(1)).toLowerCase(Locale.ROOT);
         Session s = r.session();
         switch (sub) {
             case "id" -> {
@@ -24,7 +26,7 @@ final class ClientCommand {
             }
             case "getname" -> {
                 arity(r, 2, sub);
-                out.bulk(s.name().isEmpty() ? null : s.name().getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+                out.bulk(s.name().isEmpty() ? null : s.name().getBytes(StandardCharsets.ISO_8859_1));
             }
             case "info" -> {
                 arity(r, 2, sub);

@@ -4,6 +4,7 @@ import io.pgvs3.resp.command.CommandTable;
 import io.pgvs3.resp.command.Request;
 import io.pgvs3.resp.error.RespErrors;
 import io.pgvs3.resp.protocol.Reply;
+import io.pgvs3.store.api.KvChanges;
 import io.pgvs3.store.api.KvEntry;
 import io.pgvs3.store.api.KvStore;
 import java.util.Arrays;
@@ -99,7 +100,7 @@ public final class KeyCommands {
     }
 
     private static boolean copyInto(KvEntry source, KvEntry existing, byte[] to, boolean replace,
-                                    io.pgvs3.store.api.KvChanges changes) {
+                                    KvChanges changes) {
         if (source == null || (existing != null && !replace)) {
             return false;
         }
