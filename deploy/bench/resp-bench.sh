@@ -20,26 +20,29 @@ WORK=$(mktemp -d)
 PIDS=()
 cleanup() { local p; for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$WORK"; }
 trap cleanup EXIT
+trap 'exit 130' INT TERM  # so that the EXIT trap stops the servers on Ctrl-C too
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 
-# start_redis NAME ARGS...: prints the port once the server answers PING
+# start_redis NAME ARGS...: starts a server and sets PORT once it answers PING. Not called in $(...):
+# the pid must reach PIDS in this shell, or the cleanup would miss the server.
 start_redis() {
-  local name=$1 port
+  local name=$1
   shift
-  port=$(free_port)
+  PORT=$(free_port)
   mkdir -p "$WORK/$name"
-  redis-server --port "$port" --bind 127.0.0.1 --save '' --dir "$WORK/$name" "$@" >"$WORK/$name.log" 2>&1 &
+  redis-server --port "$PORT" --bind 127.0.0.1 --save '' --dir "$WORK/$name" "$@" >"$WORK/$name.log" 2>&1 &
   PIDS+=($!)
-  until redis-cli -p "$port" ping >/dev/null 2>&1; do
+  until redis-cli -p "$PORT" ping >/dev/null 2>&1; do
     kill -0 "${PIDS[-1]}" 2>/dev/null || { cat "$WORK/$name.log" >&2; exit 1; }
     sleep 0.1
   done
-  echo "$port"
 }
 
-MEM_PORT=$(start_redis memory --appendonly no)
-AOF_PORT=$(start_redis aof --appendonly yes --appendfsync always)
+start_redis memory --appendonly no
+MEM_PORT=$PORT
+start_redis aof --appendonly yes --appendfsync always
+AOF_PORT=$PORT
 BRIDGE_HOST=${PGVS3_RESP_ENDPOINT%:*}
 BRIDGE_PORT=${PGVS3_RESP_ENDPOINT##*:}
 
