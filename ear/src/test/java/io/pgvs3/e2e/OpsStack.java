@@ -3,14 +3,17 @@ package io.pgvs3.e2e;
 import java.io.IOException;
 import java.net.Inet4Address;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.NetworkInterface;
 import java.net.SocketException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.GeneralSecurityException;
 import java.util.Collections;
 import java.util.Map;
 import java.util.Optional;
+import javax.net.ssl.SSLContext;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
@@ -18,7 +21,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * A second stack, one gateway, for tests that change how a gateway runs or break its database, so the
  * shared {@link Stack} is never disturbed: S3 bound to every address, HTTPS on with a keystore made here
  * (its password read by Liberty from a variables directory, as a mounted Kubernetes secret would be),
- * and at most {@value #MAX_STREAMS} concurrent object streams.
+ * at most {@value #MAX_STREAMS} concurrent object streams, and TLS on the RESP port with the same keystore.
  */
 public final class OpsStack implements BeforeAllCallback, ExtensionContext.Store.CloseableResource {
 
@@ -54,6 +57,7 @@ public final class OpsStack implements BeforeAllCallback, ExtensionContext.Store
                 "PGVS3_TLS_KEYSTORE", tls.keystore().toString(),
                 "VARIABLE_SOURCE_DIRS", variables + java.io.File.pathSeparator + serverVariables,
                 "PGVS3_S3_MAX_CONCURRENT_STREAMS", String.valueOf(MAX_STREAMS),
+                "PGVS3_RESP_TLS", "true", // the RESP port with the same keystore (RespTlsIT)
                 // the limit test holds every permit: excess streams should be refused after a short wait
                 "PGVS3_S3_STREAM_ADMISSION_WAIT", "PT0.2S"));
         started.startFresh();
@@ -85,8 +89,20 @@ public final class OpsStack implements BeforeAllCallback, ExtensionContext.Store
         return script.get("PGVS3_ACCESS_KEY");
     }
 
-    static String secretKey() {
+    public static String secretKey() {
         return script.get("PGVS3_SECRET_KEY");
+    }
+
+    /** The gateway's RESP port, which speaks TLS here. */
+    public static InetSocketAddress respAddress() {
+        return new InetSocketAddress("127.0.0.1", script.port(26380));
+    }
+
+    /** A TLS context that trusts this stack's generated certificate. */
+    public static SSLContext trustingTls() throws IOException, GeneralSecurityException {
+        SSLContext context = SSLContext.getInstance("TLS");
+        context.init(null, tls.trustManagers(), null);
+        return context;
     }
 
     static TestTls tls() {

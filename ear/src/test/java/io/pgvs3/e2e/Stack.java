@@ -1,8 +1,11 @@
 package io.pgvs3.e2e;
 
 import java.io.IOException;
+import java.net.InetSocketAddress;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
@@ -63,6 +66,24 @@ public final class Stack implements BeforeAllCallback, ExtensionContext.Store.Cl
 
     public static String adminEndpoint(int gateway) {
         return SCRIPT.get("PGVS3_ADMIN_ENDPOINTS").split(" ")[gateway];
+    }
+
+    /** The RESP listener of gateway {@code gateway} (0-based): gateway i listens on the first port + i. */
+    public static InetSocketAddress respAddress(int gateway) {
+        String[] hostPort = SCRIPT.get("PGVS3_RESP_ENDPOINT").split(":");
+        return new InetSocketAddress(hostPort[0], Integer.parseInt(hostPort[1]) + gateway);
+    }
+
+    /**
+     * Kills gateway {@code gateway} (0-based) with SIGKILL — no shutdown of any kind — waits until it is
+     * gone, then starts it again and returns once it is ready.
+     */
+    public static void killAndRestart(int gateway) throws Exception {
+        Path pidFile = SCRIPT.stateDir().resolve("gw" + (gateway + 1)).resolve("gateway.pid");
+        ProcessHandle process = ProcessHandle.of(Long.parseLong(Files.readString(pidFile).trim())).orElseThrow();
+        process.destroyForcibly();
+        process.onExit().get(60, TimeUnit.SECONDS);
+        SCRIPT.up();
     }
 
     /** A value of {@code stack.sh env}, e.g. PGVS3_JDBC_URL or PGVS3_DB_PASSWORD. */

@@ -56,10 +56,7 @@ public final class NamespaceDdl {
                 expires_at         timestamptz,
                 origin_validator   text,
                 CONSTRAINT object_shape CHECK (
-                    octet_length(key) BETWEEN 1 AND 1024
-                    AND size >= 0
-                    AND octet_length(sha256) = 32
-                    AND etag ~ '^[0-9a-f]{32}(-[1-9][0-9]{0,4})?$'
+                    %IDENTITY%
                     AND cardinality(user_metadata) <= 256 AND cardinality(user_metadata) % 2 = 0
                     AND cardinality(content_headers) <= 10 AND cardinality(content_headers) % 2 = 0
                     AND octet_length(content_type) BETWEEN 1 AND 1024),
@@ -140,6 +137,29 @@ public final class NamespaceDdl {
             CREATE INDEX garbage_by_age ON @.garbage (queued_at, file_id);
             """;
 
+    /** An S3 object has a key of 1 to 1,024 bytes, an MD5-based ETag and its SHA-256. */
+    private static final String BUCKET_IDENTITY = """
+            octet_length(key) BETWEEN 1 AND 1024
+                    AND size >= 0
+                    AND octet_length(sha256) = 32
+                    AND etag ~ '^[0-9a-f]{32}(-[1-9][0-9]{0,4})?$'""";
+
+    /**
+     * A cache namespace also holds RESP values: their keys may be empty (Redis allows it) and longer,
+     * still within a B-tree entry, and they carry no S3 validators (empty etag and sha256; computing
+     * two digests per SET would cost more than the write). Origin-cache rows keep the S3 shape.
+     */
+    private static final String CACHE_IDENTITY = """
+            octet_length(key) <= 2048
+                    AND size >= 0
+                    AND ((etag = '' AND octet_length(sha256) = 0)
+                        OR (octet_length(sha256) = 32 AND etag ~ '^[0-9a-f]{32}(-[1-9][0-9]{0,4})?$'))""";
+
+    /** SCAN walks keys in the order of this hash, so a numeric cursor resumes where the last page ended. */
+    private static final String CACHE_EXTRAS = """
+            CREATE INDEX objects_scan_idx ON @.objects (hashtextextended(key, 0));
+            """;
+
     private NamespaceDdl() {
     }
 
@@ -148,9 +168,14 @@ public final class NamespaceDdl {
         return "ns_" + id;
     }
 
-    /** The whole DDL of one namespace, as one multi-statement script. */
+    /** The whole DDL of one bucket namespace, as one multi-statement script. */
     public static String script(String schema) {
-        return TEMPLATE.replace("@", checkedSchema(schema));
+        return TEMPLATE.replace("%IDENTITY%", BUCKET_IDENTITY).replace("@", checkedSchema(schema));
+    }
+
+    /** The DDL of one cache namespace (RESP values): {@link #script} with the cache rules. */
+    public static String cacheScript(String schema) {
+        return (TEMPLATE.replace("%IDENTITY%", CACHE_IDENTITY) + CACHE_EXTRAS).replace("@", checkedSchema(schema));
     }
 
     /** Returns {@code schema} if it is a generated namespace schema name, else refuses it. */

@@ -14,6 +14,8 @@ import java.util.Optional;
 public final class Namespaces {
 
     public static final String KIND_BUCKET = "bucket";
+    /** Namespaces of the RESP bridge's values (and of origin caches); never resolved as buckets. */
+    public static final String KIND_CACHE = "cache";
 
     private Namespaces() {
     }
@@ -21,7 +23,12 @@ public final class Namespaces {
     private static final String FIND = "SELECT id, schema_name FROM pgvs3.namespaces WHERE name = ? AND kind = ?";
 
     public static Optional<Namespace> find(Connection c, String name) throws SQLException {
-        return select(c, FIND, name);
+        return select(c, FIND, name, KIND_BUCKET);
+    }
+
+    /** A namespace of another kind than bucket, e.g. a RESP database. */
+    public static Optional<Namespace> find(Connection c, String name, String kind) throws SQLException {
+        return select(c, FIND, name, kind);
     }
 
     /**
@@ -31,13 +38,13 @@ public final class Namespaces {
     private static final String FIND_FOR_WRITE = FIND + " FOR KEY SHARE";
 
     public static Optional<Namespace> findForWrite(Connection c, String name) throws SQLException {
-        return select(c, FIND_FOR_WRITE, name);
+        return select(c, FIND_FOR_WRITE, name, KIND_BUCKET);
     }
 
     private static final String FIND_FOR_DROP = FIND + " FOR UPDATE";
 
     public static Optional<Namespace> findForDrop(Connection c, String name) throws SQLException {
-        return select(c, FIND_FOR_DROP, name);
+        return select(c, FIND_FOR_DROP, name, KIND_BUCKET);
     }
 
     private static final String NEXT_ID = "SELECT nextval(pg_get_serial_sequence('pgvs3.namespaces', 'id'))";
@@ -84,10 +91,11 @@ public final class Namespaces {
         return out;
     }
 
-    private static Optional<Namespace> select(Connection c, String sql, String name) throws SQLException {
+    private static Optional<Namespace> select(Connection c, String sql, String name, String kind)
+            throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(sql)) {
             ps.setString(1, name);
-            ps.setString(2, KIND_BUCKET);
+            ps.setString(2, kind);
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next() ? Optional.of(new Namespace(rs.getLong(1), name, rs.getString(2))) : Optional.empty();
             }

@@ -1,0 +1,101 @@
+package io.pgvs3.store.ejb;
+
+import io.pgvs3.store.api.KvCounts;
+import io.pgvs3.store.api.KvEntry;
+import io.pgvs3.store.api.KvMutation;
+import io.pgvs3.store.api.KvPage;
+import io.pgvs3.store.api.KvPut;
+import io.pgvs3.store.api.KvStore;
+import io.pgvs3.store.kv.KvService;
+import io.pgvs3.store.layout.LayoutGate;
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.PreDestroy;
+import jakarta.annotation.Resource;
+import jakarta.ejb.EJB;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionManagement;
+import jakarta.ejb.TransactionManagementType;
+import java.util.List;
+import javax.sql.DataSource;
+
+/** {@link KvStore} for the RESP bridge; each pooled instance owns its service (and its zstd contexts). */
+@Stateless
+@TransactionManagement(TransactionManagementType.BEAN)
+public class KvStoreBean implements KvStore {
+
+    @Resource(lookup = "jdbc/pgvs3/main")
+    private DataSource main;
+
+    @EJB
+    private LayoutBean layoutBean;
+
+    /** Asked before every call; a plain object, so asking is no EJB invocation. */
+    private LayoutGate layout;
+
+    private KvService kv;
+
+    @PostConstruct
+    void init() {
+        layout = layoutBean.gate();
+        kv = new KvService(main);
+    }
+
+    @PreDestroy
+    void close() {
+        kv.close();
+    }
+
+    @Override
+    public List<KvEntry> get(int db, List<byte[]> keys, long now) {
+        layout.require();
+        return kv.get(db, keys, now);
+    }
+
+    @Override
+    public List<KvEntry> peek(int db, List<byte[]> keys, long now) {
+        layout.require();
+        return kv.peek(db, keys, now);
+    }
+
+    @Override
+    public void put(int db, List<KvPut> puts) {
+        layout.require();
+        kv.put(db, puts);
+    }
+
+    @Override
+    public int delete(int db, List<byte[]> keys, long now) {
+        layout.require();
+        return kv.delete(db, keys, now);
+    }
+
+    @Override
+    public <T> T mutate(int db, List<byte[]> keys, boolean withValues, long now, KvMutation<T> mutation) {
+        layout.require();
+        return kv.mutate(db, keys, withValues, now, mutation);
+    }
+
+    @Override
+    public KvPage scan(int db, long cursor, int count, long now) {
+        layout.require();
+        return kv.scan(db, cursor, count, now);
+    }
+
+    @Override
+    public byte[] randomKey(int db, long now) {
+        layout.require();
+        return kv.randomKey(db, now);
+    }
+
+    @Override
+    public KvCounts count(int db, long now) {
+        layout.require();
+        return kv.count(db, now);
+    }
+
+    @Override
+    public void flush(int db) {
+        layout.require();
+        kv.flush(db);
+    }
+}

@@ -1,0 +1,133 @@
+package io.pgvs3.store.kv;
+
+import io.pgvs3.store.api.KvChanges;
+import io.pgvs3.store.api.KvEntry;
+import io.pgvs3.store.api.KvMutation;
+import io.pgvs3.store.namespace.Namespace;
+import io.pgvs3.store.write.FileRefs;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import javax.sql.DataSource;
+
+/**
+ * Read-modify-write of a few keys in one transaction. Existing rows (expired ones too) are locked
+ * {@code FOR UPDATE} in key order, so every other writer of them waits; a key without a row is written
+ * with an insert that yields to a concurrent first insert, and then the whole mutation runs again on
+ * what that writer committed. That makes INCR and friends atomic across gateways.
+ */
+final class KvMutator {
+
+    private static final String LOCK = "SELECT " + KvRow.COLUMNS
+            + " FROM %s.objects WHERE key = ANY (?) ORDER BY key FOR UPDATE";
+    private static final String EXPIRE = "UPDATE %s.objects SET expires_at = %s WHERE key = ?";
+    private static final String DELETE = "DELETE FROM %s.objects WHERE key = ? RETURNING file_id, parts";
+
+    private final DataSource main;
+    private final KvValues values;
+
+    KvMutator(DataSource main, KvValues values) {
+        this.main = main;
+        this.values = values;
+    }
+
+    <T> T mutate(int db, Namespace ns, List<byte[]> keys, boolean withValues, long now, KvMutation<T> mutation) {
+        String[] encoded = KvKeys.encodeAll(keys);
+        Set<String> allowed = new HashSet<>(List.of(encoded));
+        return KvTransactions.run(main, "write", db, c -> {
+            Map<String, KvRow> rows = lock(c, ns, encoded);
+            List<KvEntry> current = new ArrayList<>(encoded.length);
+            for (String key : encoded) {
+                KvRow row = rows.get(key);
+                current.add(row == null || !row.liveAt(now) ? null : entry(c, ns, row, withValues));
+            }
+            KvChanges changes = new KvChanges();
+            T result = mutation.apply(current, changes);
+            apply(c, ns, allowed, new HashSet<>(rows.keySet()), changes.list());
+            return result;
+        });
+    }
+
+    private static Map<String, KvRow> lock(Connection c, Namespace ns, String[] keys) throws SQLException {
+        Map<String, KvRow> rows = new HashMap<>();
+        try (PreparedStatement ps = c.prepareStatement(String.format(LOCK, ns.schema()))) {
+            ps.setArray(1, c.createArrayOf("text", keys));
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    KvRow row = KvRow.of(rs);
+                    rows.put(row.key(), row);
+                }
+            }
+        }
+        return rows;
+    }
+
+    private KvEntry entry(Connection c, Namespace ns, KvRow row, boolean withValues) throws SQLException {
+        StoredValue v = row.value();
+        byte[] bytes = !withValues ? null
+                : v.fileId() == null ? values.inline(v.inline(), v.zstd(), v.size())
+                : values.chunked(c, ns, v.fileId(), v.size());
+        return new KvEntry(bytes, v.size(), row.expiresAt());
+    }
+
+    private void apply(Connection c, Namespace ns, Set<String> allowed, Set<String> rowExists,
+                       List<KvChanges.Change> changes) throws SQLException {
+        List<Long> released = new ArrayList<>();
+        for (KvChanges.Change change : changes) {
+            String key = KvKeys.encode(change.key());
+            if (!allowed.contains(key)) {
+                throw new IllegalArgumentException("a mutation may only write the keys it locked");
+            }
+            if (change instanceof KvChanges.Put put) {
+                List<KvUpsert.Row> row = List.of(new KvUpsert.Row(key, values.store(c, ns, put.value()),
+                        put.expiresAt()));
+                if (rowExists.contains(key)) {
+                    released.addAll(KvUpsert.upsert(c, ns, row));
+                } else if (!KvUpsert.insertNew(c, ns, row)) {
+                    throw new KvTransactions.Retry();
+                }
+                rowExists.add(key);
+            } else if (change instanceof KvChanges.Expire expire) {
+                expire(c, ns, key, expire.expiresAt());
+            } else {
+                released.addAll(delete(c, ns, key));
+                rowExists.remove(key);
+            }
+        }
+        FileRefs.release(c, ns, released);
+    }
+
+    private static void expire(Connection c, Namespace ns, String key, long expiresAt) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(String.format(EXPIRE, ns.schema(),
+                String.format(KvRow.MILLIS, "?::int8")))) {
+            if (expiresAt == KvEntry.PERSISTENT) {
+                ps.setNull(1, Types.BIGINT);
+            } else {
+                ps.setLong(1, expiresAt);
+            }
+            ps.setString(2, key);
+            ps.executeUpdate();
+        }
+    }
+
+    private static List<Long> delete(Connection c, Namespace ns, String key) throws SQLException {
+        List<Long> released = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement(String.format(DELETE, ns.schema()))) {
+            ps.setString(1, key);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    released.addAll(FileRefs.of(rs, 1, 2));
+                }
+            }
+        }
+        return released;
+    }
+}

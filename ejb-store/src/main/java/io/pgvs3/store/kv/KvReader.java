@@ -1,0 +1,169 @@
+package io.pgvs3.store.kv;
+
+import io.pgvs3.store.api.KvCounts;
+import io.pgvs3.store.api.KvEntry;
+import io.pgvs3.store.api.KvPage;
+import io.pgvs3.store.namespace.Namespace;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import javax.sql.DataSource;
+
+/**
+ * Reads of live values, autocommit on the main pool: a whole batch of keys is one primary-key query.
+ * Chunked values are then read each in a REPEATABLE READ transaction that re-reads its row, so the file
+ * it reads is the one that snapshot references (the reaper cannot have removed its rows from that view).
+ */
+final class KvReader {
+
+    private static final String GET = "SELECT " + KvRow.COLUMNS + " FROM %s.objects WHERE key = ANY (?) AND "
+            + KvRow.LIVE;
+    private static final String PEEK = "SELECT " + KvRow.META_COLUMNS + " FROM %s.objects WHERE key = ANY (?) AND "
+            + KvRow.LIVE;
+    private static final String SNAPSHOT = "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY";
+    private static final String ONE = "SELECT " + KvRow.COLUMNS + " FROM %s.objects WHERE key = ? AND " + KvRow.LIVE;
+
+    /**
+     * Keys of the page from the cursor's hash on, then every further key of the page's last hash, so a
+     * page never ends between two keys of one hash and the next cursor (last hash + 1) skips none.
+     */
+    private static final String SCAN = """
+            WITH page AS (SELECT hashtextextended(key, 0) AS h FROM %1$s.objects
+                           WHERE hashtextextended(key, 0) >= ? ORDER BY 1 LIMIT ?)
+            SELECT key, hashtextextended(key, 0), (SELECT count(*) FROM page), %2$s
+              FROM %1$s.objects
+             WHERE hashtextextended(key, 0) >= ? AND hashtextextended(key, 0) <= (SELECT max(h) FROM page)
+             ORDER BY 2""";
+    private static final String RANDOM = """
+            (SELECT key FROM %1$s.objects WHERE hashtextextended(key, 0) >= ? AND %2$s
+              ORDER BY hashtextextended(key, 0) LIMIT 1)
+            UNION ALL
+            (SELECT key FROM %1$s.objects WHERE %2$s ORDER BY hashtextextended(key, 0) LIMIT 1)
+            LIMIT 1""";
+    private static final String COUNT = "SELECT count(*), count(expires_at) FROM %s.objects WHERE " + KvRow.LIVE;
+
+    private final DataSource main;
+    private final KvValues values;
+
+    KvReader(DataSource main, KvValues values) {
+        this.main = main;
+        this.values = values;
+    }
+
+    List<KvEntry> get(int db, Namespace ns, List<byte[]> keys, long now, boolean withValues) {
+        String[] encoded = KvKeys.encodeAll(keys);
+        Map<String, KvEntry> found = KvTransactions.read(main, "GET", db, c -> {
+            Map<String, KvEntry> rows = new HashMap<>();
+            List<KvRow> chunked = new ArrayList<>();
+            try (PreparedStatement ps = c.prepareStatement(String.format(withValues ? GET : PEEK, ns.schema()))) {
+                ps.setArray(1, c.createArrayOf("text", encoded));
+                ps.setObject(2, KvRow.instant(now));
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        KvRow row = KvRow.of(rs);
+                        StoredValue v = row.value();
+                        if (withValues && v.fileId() != null) {
+                            chunked.add(row);
+                        } else {
+                            byte[] bytes = withValues ? values.inline(v.inline(), v.zstd(), v.size()) : null;
+                            rows.put(row.key(), new KvEntry(bytes, v.size(), row.expiresAt()));
+                        }
+                    }
+                }
+            }
+            for (KvRow row : chunked) {
+                KvEntry entry = readChunked(c, ns, row.key(), now);
+                if (entry != null) {
+                    rows.put(row.key(), entry);
+                }
+            }
+            return rows;
+        });
+        List<KvEntry> out = new ArrayList<>(keys.size());
+        for (String key : encoded) {
+            out.add(found.get(key));
+        }
+        return out;
+    }
+
+    private KvEntry readChunked(Connection c, Namespace ns, String key, long now) throws SQLException {
+        c.setAutoCommit(false);
+        try (Statement s = c.createStatement()) {
+            s.execute(SNAPSHOT);
+            try (PreparedStatement ps = c.prepareStatement(String.format(ONE, ns.schema()))) {
+                ps.setString(1, key);
+                ps.setObject(2, KvRow.instant(now));
+                try (ResultSet rs = ps.executeQuery()) {
+                    if (!rs.next()) {
+                        return null; // deleted since the batch query
+                    }
+                    KvRow row = KvRow.of(rs);
+                    StoredValue v = row.value();
+                    byte[] bytes = v.fileId() == null ? values.inline(v.inline(), v.zstd(), v.size())
+                            : values.chunked(c, ns, v.fileId(), v.size());
+                    return new KvEntry(bytes, v.size(), row.expiresAt());
+                }
+            }
+        } finally {
+            c.rollback();
+            c.setAutoCommit(true);
+        }
+    }
+
+    KvPage scan(int db, Namespace ns, long cursor, int count, long now) {
+        return KvTransactions.read(main, "SCAN", db, c -> {
+            List<byte[]> keys = new ArrayList<>();
+            long lastHash = 0;
+            long pageRows = 0;
+            long from = cursor ^ Long.MIN_VALUE; // unsigned cursor → signed hash order
+            try (PreparedStatement ps = c.prepareStatement(String.format(SCAN, ns.schema(), KvRow.LIVE))) {
+                ps.setLong(1, from);
+                ps.setInt(2, count);
+                ps.setObject(3, KvRow.instant(now));
+                ps.setLong(4, from);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        lastHash = rs.getLong(2);
+                        pageRows = rs.getLong(3);
+                        if (rs.getBoolean(4)) {
+                            keys.add(KvKeys.decode(rs.getString(1)));
+                        }
+                    }
+                }
+            }
+            long next = pageRows < count ? 0 : (lastHash ^ Long.MIN_VALUE) + 1;
+            return new KvPage(keys, next);
+        });
+    }
+
+    byte[] randomKey(int db, Namespace ns, long now, long startHash) {
+        return KvTransactions.read(main, "RANDOMKEY", db, c -> {
+            try (PreparedStatement ps = c.prepareStatement(String.format(RANDOM, ns.schema(), KvRow.LIVE))) {
+                ps.setLong(1, startHash);
+                ps.setObject(2, KvRow.instant(now));
+                ps.setObject(3, KvRow.instant(now));
+                try (ResultSet rs = ps.executeQuery()) {
+                    return rs.next() ? KvKeys.decode(rs.getString(1)) : null;
+                }
+            }
+        });
+    }
+
+    KvCounts count(int db, Namespace ns, long now) {
+        return KvTransactions.read(main, "DBSIZE", db, c -> {
+            try (PreparedStatement ps = c.prepareStatement(String.format(COUNT, ns.schema()))) {
+                ps.setObject(1, KvRow.instant(now));
+                try (ResultSet rs = ps.executeQuery()) {
+                    rs.next();
+                    return new KvCounts(rs.getLong(1), rs.getLong(2));
+                }
+            }
+        });
+    }
+}

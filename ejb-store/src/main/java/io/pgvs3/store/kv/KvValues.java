@@ -1,0 +1,99 @@
+package io.pgvs3.store.kv;
+
+import io.pgvs3.store.chunk.BlockCodec;
+import io.pgvs3.store.chunk.ChunkFormat;
+import io.pgvs3.store.namespace.Namespace;
+import io.pgvs3.store.write.FileSink;
+import java.io.IOException;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+
+/**
+ * Turns a value into what its row stores and back. Up to one chunk block (8,120 bytes) a value is
+ * inline, so small values never touch the chunk table; larger ones are one immutable chunked file
+ * written by the write path's {@link FileSink} in the caller's transaction. Not thread-safe (holds a
+ * codec): one instance per bean instance.
+ */
+final class KvValues implements AutoCloseable {
+
+    /** Values up to this size live in their row. */
+    static final int INLINE_MAX = ChunkFormat.BLOCK;
+    /**
+     * A zstd frame costs at least 9 bytes of header, so values this short can never come out shorter:
+     * counters, flags and redis-benchmark's 3-byte values skip the native call.
+     */
+    static final int COMPRESS_MIN = 16;
+    /** COPY batches of a large value. */
+    private static final int COPY_BATCH = 4 << 20;
+    private static final int FETCH_ROWS = 64;
+
+    private static final String CHUNKS = "SELECT no, data FROM %s.chunks WHERE file_id = ? ORDER BY no";
+
+    private final BlockCodec codec = new BlockCodec();
+
+    /** Stores a large value's file in {@code c}'s transaction; an inline one only encodes. */
+    StoredValue store(Connection c, Namespace ns, byte[] value) throws SQLException {
+        if (value.length <= INLINE_MAX) {
+            byte[] compressed = value.length < COMPRESS_MIN ? null : codec.compressWhole(value, value.length);
+            return compressed == null ? new StoredValue(value.length, value, false, null)
+                    : new StoredValue(value.length, compressed, true, null);
+        }
+        try (FileSink sink = FileSink.open(c, ns, codec, COPY_BATCH, value.length)) {
+            sink.append(value, 0, value.length);
+            sink.finish();
+            return new StoredValue(value.length, null, false, sink.fileId());
+        }
+    }
+
+    /** The bytes of an inline value. */
+    byte[] inline(byte[] stored, boolean zstd, long size) throws SQLException {
+        if (!zstd) {
+            return stored;
+        }
+        try {
+            return codec.decompressWhole(stored, size);
+        } catch (IOException e) {
+            throw new SQLException("corrupt inline value: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The bytes of a chunked value. The caller's transaction must keep the file referenced (a row lock, or a
+     * snapshot that sees the row): then no reaper can have deleted a row of it from this view.
+     */
+    byte[] chunked(Connection c, Namespace ns, long fileId, long size) throws SQLException {
+        byte[] out = new byte[Math.toIntExact(size)];
+        byte[] block = new byte[ChunkFormat.BLOCK];
+        long expected = 0;
+        try (PreparedStatement ps = c.prepareStatement(String.format(CHUNKS, ns.schema()))) {
+            ps.setFetchSize(FETCH_ROWS);
+            ps.setLong(1, fileId);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    int no = rs.getInt(1);
+                    if (no != expected) {
+                        throw new SQLException("chunked value " + fileId + " lacks row " + expected);
+                    }
+                    byte[] stored = rs.getBytes(2);
+                    int logical = ChunkFormat.logicalLength(size, no);
+                    codec.decode(stored, stored.length, logical, block);
+                    System.arraycopy(block, 0, out, (int) (no * (long) ChunkFormat.BLOCK), logical);
+                    expected++;
+                }
+            }
+        } catch (IOException e) {
+            throw new SQLException("corrupt chunked value " + fileId + ": " + e.getMessage(), e);
+        }
+        if (expected * ChunkFormat.BLOCK < size) {
+            throw new SQLException("chunked value " + fileId + " ends at row " + expected);
+        }
+        return out;
+    }
+
+    @Override
+    public void close() {
+        codec.close();
+    }
+}

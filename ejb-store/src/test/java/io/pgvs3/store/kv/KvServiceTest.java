@@ -1,0 +1,184 @@
+package io.pgvs3.store.kv;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pgvs3.store.api.KvEntry;
+import io.pgvs3.store.api.KvPage;
+import io.pgvs3.store.api.KvPut;
+import io.pgvs3.store.maintenance.Maintenance;
+import io.pgvs3.store.maintenance.MaintenanceConfig;
+import io.pgvs3.store.testing.PostgresExtension;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** The RESP store against a real PostgreSQL 18, each test in a database of its own. */
+@ExtendWith(PostgresExtension.class)
+class KvServiceTest {
+
+    private static final long NOW = System.currentTimeMillis();
+
+    private final DataSource main;
+    private final KvService kv;
+
+    KvServiceTest() throws SQLException {
+        main = PostgresExtension.freshStoreDatabase().main();
+        kv = new KvService(main);
+    }
+
+    private static byte[] b(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+
+    private long query(String sql) throws SQLException {
+        try (Connection c = main.getConnection(); PreparedStatement ps = c.prepareStatement(sql);
+             ResultSet rs = ps.executeQuery()) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    private String schema(int db) throws SQLException {
+        return "ns_" + query("SELECT id FROM pgvs3.namespaces WHERE kind = 'cache' AND name = 'resp:" + db + "'");
+    }
+
+    @Test
+    void readingADatabaseNobodyWroteCreatesNothing() throws SQLException {
+        assertNull(kv.get(15, List.of(b("k")), NOW).get(0));
+        assertEquals(0, kv.count(15, NOW).keys());
+        assertEquals(0, kv.delete(15, List.of(b("k")), NOW));
+        assertEquals(0, query("SELECT count(*) FROM pgvs3.namespaces WHERE name = 'resp:15'"));
+        kv.put(15, List.of(new KvPut(b("k"), b("v"), KvEntry.PERSISTENT)));
+        assertEquals(1, query("SELECT count(*) FROM pgvs3.namespaces WHERE name = 'resp:15' AND kind = 'cache'"));
+    }
+
+    @Test
+    void binaryEmptyAndEscapeLikeKeysRoundTrip() {
+        List<byte[]> keys = List.of(new byte[0], new byte[] {0, (byte) 0xff, 10}, b("\uFFFEplain"), b("caf\u00e9"),
+                b("\u0000"), b("plain"));
+        List<KvPut> puts = new ArrayList<>();
+        for (int i = 0; i < keys.size(); i++) {
+            puts.add(new KvPut(keys.get(i), b("v" + i), KvEntry.PERSISTENT));
+        }
+        kv.put(0, puts);
+        List<KvEntry> got = kv.get(0, keys, NOW);
+        for (int i = 0; i < keys.size(); i++) {
+            assertArrayEquals(b("v" + i), got.get(i).value(), "key " + i);
+            assertArrayEquals(keys.get(i), KvKeys.decode(KvKeys.encode(keys.get(i))));
+        }
+        Set<ByteBuffer> scanned = new HashSet<>();
+        kv.scan(0, 0, 100, NOW).keys().forEach(k -> scanned.add(ByteBuffer.wrap(k)));
+        assertEquals(keys.stream().map(ByteBuffer::wrap).collect(java.util.stream.Collectors.toSet()), scanned);
+    }
+
+    @Test
+    void smallValuesStayInlineAndLargeOnesAreChunked() throws SQLException {
+        Random random = new Random(1);
+        int[] sizes = {0, 1, 15, 8120, 8121, 100_000};
+        for (int size : sizes) {
+            byte[] v = new byte[size];
+            random.nextBytes(v);
+            kv.put(1, List.of(new KvPut(b("r" + size), v, KvEntry.PERSISTENT)));
+            assertArrayEquals(v, kv.get(1, List.of(b("r" + size)), NOW).get(0).value(), size + " random bytes");
+            byte[] text = "pgvs3 ".repeat(size / 6 + 1).substring(0, size).getBytes(StandardCharsets.US_ASCII);
+            kv.put(1, List.of(new KvPut(b("t" + size), text, KvEntry.PERSISTENT)));
+            assertArrayEquals(text, kv.get(1, List.of(b("t" + size)), NOW).get(0).value(), size + " text bytes");
+        }
+        String ns = schema(1);
+        assertEquals(4, query("SELECT count(*) FROM " + ns + ".objects WHERE file_id IS NOT NULL"), "8121 and 100000");
+        assertEquals(8, query("SELECT count(*) FROM " + ns + ".objects WHERE inline_data IS NOT NULL"));
+        assertEquals(1, query("SELECT count(*) FROM " + ns + ".objects WHERE key = 't8120' AND inline_zstd"),
+                "compressible inline values are stored compressed");
+        assertEquals(0, query("SELECT count(*) FROM " + ns + ".objects WHERE key = 't15' AND inline_zstd"),
+                "too short to gain");
+    }
+
+    @Test
+    void overwritingAChunkedValueQueuesItsFile() throws SQLException {
+        kv.put(2, List.of(new KvPut(b("big"), new byte[20_000], KvEntry.PERSISTENT)));
+        kv.put(2, List.of(new KvPut(b("big"), b("small"), KvEntry.PERSISTENT)));
+        assertEquals(1, query("SELECT count(*) FROM " + schema(2) + ".garbage"));
+        assertEquals(1, kv.delete(2, List.of(b("big"), b("big"), b("nothing")), NOW));
+    }
+
+    @Test
+    void concurrentMutationsOnTwoServicesLoseNoUpdate() throws Exception {
+        KvService other = new KvService(main);
+        ExecutorService pool = Executors.newFixedThreadPool(6);
+        try {
+            List<Future<?>> futures = new ArrayList<>();
+            for (int t = 0; t < 6; t++) {
+                KvService service = t % 2 == 0 ? kv : other;
+                futures.add(pool.submit(() -> {
+                    for (int i = 0; i < 50; i++) {
+                        synchronized (service) { // a service is one bean instance: one caller at a time
+                            service.mutate(3, List.of(b("n")), true, NOW, (current, changes) -> {
+                                long n = current.get(0) == null ? 0 : Long.parseLong(new String(current.get(0).value(),
+                                        StandardCharsets.US_ASCII));
+                                changes.put(b("n"), b(Long.toString(n + 1)), KvEntry.PERSISTENT);
+                                return n + 1;
+                            });
+                        }
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> f : futures) {
+                f.get(120, TimeUnit.SECONDS);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertArrayEquals(b("300"), kv.get(3, List.of(b("n")), NOW).get(0).value());
+    }
+
+    @Test
+    void scanPagesVisitEveryLiveKeyOnce() {
+        List<KvPut> puts = new ArrayList<>();
+        for (int i = 0; i < 500; i++) {
+            puts.add(new KvPut(b("k" + i), b("v"), i % 10 == 0 ? NOW - 1 : KvEntry.PERSISTENT));
+        }
+        kv.put(4, puts);
+        Set<String> seen = new HashSet<>();
+        long cursor = 0;
+        do {
+            KvPage page = kv.scan(4, cursor, 7, NOW);
+            for (byte[] k : page.keys()) {
+                assertTrue(seen.add(new String(k, StandardCharsets.UTF_8)), "returned twice");
+            }
+            cursor = page.cursor();
+        } while (cursor != 0);
+        assertEquals(450, seen.size(), "every live key, no expired one");
+        assertEquals(450, kv.count(4, NOW).keys());
+    }
+
+    @Test
+    void expiredValuesAreInvisibleAtOnceAndTheTimerRemovesThem() throws SQLException {
+        kv.put(5, List.of(new KvPut(b("gone"), b("v"), NOW - 1), new KvPut(b("stays"), b("v"), NOW + 3_600_000)));
+        assertNull(kv.get(5, List.of(b("gone")), NOW).get(0));
+        assertEquals(NOW + 3_600_000, kv.peek(5, List.of(b("stays")), NOW).get(0).expiresAt());
+        Maintenance maintenance = Maintenance.standard(main, MaintenanceConfig.defaults().withReaperGrace(Duration.ZERO));
+        maintenance.tick();
+        assertEquals(1, query("SELECT count(*) FROM " + schema(5) + ".objects"), "only the live value is left");
+        assertEquals(1, maintenance.snapshot().valuesExpired());
+    }
+}

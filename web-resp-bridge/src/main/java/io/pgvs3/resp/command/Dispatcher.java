@@ -1,0 +1,198 @@
+package io.pgvs3.resp.command;
+
+import io.pgvs3.resp.error.RespErrors;
+import io.pgvs3.resp.error.RespException;
+import io.pgvs3.resp.protocol.Reply;
+import io.pgvs3.store.api.KvEntry;
+import io.pgvs3.store.api.KvPut;
+import io.pgvs3.store.api.error.StoreException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Answers one pipelined batch in order. A run of consecutive GET/MGET becomes one store read and a run
+ * of consecutive blind SET/MSET one store write (one upsert, one commit, shared with other connections'
+ * runs by {@link GroupCommit}) — the replies stay one per command, in order, and are written only after
+ * that commit. Every other command runs alone. A command
+ * is only coalesced when it would certainly succeed on its own (known, right arity, authenticated,
+ * options valid), so errors come from the single path and read the same.
+ */
+public final class Dispatcher {
+
+    private enum Kind { READ, WRITE, SINGLE }
+
+    private final CommandTable table;
+    private final Services services;
+    private final CommandObserver observer;
+    private final GroupCommit writes;
+
+    /**
+     * One per listener: its group commit spans all connections.
+     *
+     * @param writeTransactions most transactions of blind writes at once (see {@link GroupCommit})
+     */
+    public Dispatcher(CommandTable table, Services services, CommandObserver observer, int writeTransactions) {
+        this.table = table;
+        this.services = services;
+        this.observer = observer;
+        this.writes = new GroupCommit(services.kv(), writeTransactions);
+    }
+
+    /** A decoded command and its table entry (null: unknown), looked up once per batch. */
+    private record Call(byte[][] argv, CommandSpec spec) {
+
+        String name() {
+            return spec == null ? null : spec.name();
+        }
+    }
+
+    public void execute(Session session, List<byte[][]> commands, Reply reply) {
+        observer.batch(commands.size());
+        List<Call> calls = new ArrayList<>(commands.size());
+        for (byte[][] argv : commands) {
+            calls.add(new Call(argv, table.find(argv[0])));
+        }
+        int i = 0;
+        while (i < calls.size() && !session.closing()) {
+            long started = System.nanoTime();
+            long now = System.currentTimeMillis();
+            Kind kind = kind(session, calls.get(i), now);
+            int end = i + 1;
+            if (kind != Kind.SINGLE) {
+                while (end < calls.size() && kind(session, calls.get(end), now) == kind) {
+                    end++;
+                }
+            }
+            List<Call> run = calls.subList(i, end);
+            switch (kind) {
+                case READ -> read(session, run, reply, started, now);
+                case WRITE -> write(session, run, reply, started, now);
+                default -> single(session, run.get(0), reply, started, now);
+            }
+            i = end;
+        }
+    }
+
+    private static Kind kind(Session session, Call call, long now) {
+        CommandSpec spec = call.spec();
+        if (!session.authenticated() || spec == null || !spec.arityMatches(call.argv().length)) {
+            return Kind.SINGLE;
+        }
+        return switch (spec.name()) {
+            case "get", "mget" -> Kind.READ;
+            case "mset" -> call.argv().length % 2 == 1 ? Kind.WRITE : Kind.SINGLE;
+            case "set" -> blindSet(call.argv(), now) ? Kind.WRITE : Kind.SINGLE;
+            default -> Kind.SINGLE;
+        };
+    }
+
+    private static boolean blindSet(byte[][] argv, long now) {
+        try {
+            SetOptions options = SetOptions.parse(argv, true);
+            if (options.timed()) {
+                options.expiresAt(now, "set");
+            }
+            return options.blind();
+        } catch (RespException e) {
+            return false;
+        }
+    }
+
+    private void read(Session session, List<Call> run, Reply reply, long started, long now) {
+        List<byte[]> keys = new ArrayList<>();
+        for (Call call : run) {
+            keys.addAll(List.of(call.argv()).subList(1, call.argv().length));
+        }
+        List<KvEntry> entries;
+        try {
+            entries = services.kv().get(session.db(), keys, now);
+        } catch (StoreException e) {
+            failAll(session, run, reply, started, e);
+            return;
+        }
+        int next = 0;
+        for (Call call : run) {
+            if (call.name().equals("mget")) {
+                reply.array(call.argv().length - 1);
+            }
+            for (int k = 1; k < call.argv().length; k++) {
+                KvEntry entry = entries.get(next++);
+                reply.bulk(entry == null ? null : entry.value());
+            }
+            done(session, call, "ok", started);
+        }
+    }
+
+    private void write(Session session, List<Call> run, Reply reply, long started, long now) {
+        List<KvPut> puts = new ArrayList<>();
+        for (Call call : run) {
+            byte[][] argv = call.argv();
+            if (call.name().equals("set")) {
+                SetOptions options = SetOptions.parse(argv, true);
+                long expiresAt = options.timed() ? options.expiresAt(now, "set") : KvEntry.PERSISTENT;
+                puts.add(new KvPut(argv[1], argv[2], expiresAt));
+            } else {
+                for (int k = 1; k < argv.length; k += 2) {
+                    puts.add(new KvPut(argv[k], argv[k + 1], KvEntry.PERSISTENT));
+                }
+            }
+        }
+        try {
+            writes.put(session.db(), puts);
+        } catch (StoreException e) {
+            failAll(session, run, reply, started, e);
+            return;
+        }
+        for (Call call : run) {
+            reply.ok();
+            done(session, call, "ok", started);
+        }
+    }
+
+    private void failAll(Session session, List<Call> run, Reply reply, long started, StoreException e) {
+        for (Call call : run) {
+            reply.error(storeError(e));
+            done(session, call, "ERR", started);
+        }
+    }
+
+    private void single(Session session, Call call, Reply reply, long started, long now) {
+        CommandSpec spec = call.spec();
+        byte[][] argv = call.argv();
+        String status = "ok";
+        try {
+            if (spec == null) {
+                throw RespErrors.unknownCommand(argv);
+            }
+            if (!spec.arityMatches(argv.length)) {
+                throw RespErrors.wrongArity(spec.name());
+            }
+            if (!session.authenticated() && !spec.noAuth()) {
+                throw RespErrors.error(RespErrors.NOAUTH);
+            }
+            spec.handler().run(new Request(spec, argv, session, now, services), reply);
+        } catch (RespException e) {
+            reply.error(e.reply());
+            status = code(e.reply());
+        } catch (StoreException e) {
+            reply.error(storeError(e));
+            status = "ERR";
+        }
+        done(session, call, status, started);
+    }
+
+    private void done(Session session, Call call, String status, long started) {
+        String name = call.spec() == null || !call.spec().listed() ? "unknown" : call.name();
+        session.touched(name);
+        observer.command(name, status, System.nanoTime() - started);
+    }
+
+    private static String storeError(StoreException e) {
+        return "ERR pgvs3 store: " + e.getMessage();
+    }
+
+    private static String code(String error) {
+        int space = error.indexOf(' ');
+        return space < 0 ? error : error.substring(0, space);
+    }
+}

@@ -1,0 +1,188 @@
+package io.pgvs3.resp.server;
+
+import io.pgvs3.resp.command.CommandTable;
+import io.pgvs3.resp.command.Dispatcher;
+import io.pgvs3.resp.command.Gateway;
+import io.pgvs3.resp.command.Services;
+import io.pgvs3.resp.command.Session;
+import io.pgvs3.resp.command.family.Families;
+import io.pgvs3.resp.error.RespErrors;
+import io.pgvs3.store.api.KvStore;
+import jakarta.annotation.PreDestroy;
+import jakarta.annotation.Resource;
+import jakarta.ejb.EJB;
+import jakarta.enterprise.concurrent.ManagedThreadFactory;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.Initialized;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.SocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * The RESP listener: opened when the application starts, closed (with every connection) when it stops.
+ * The accept loop and each connection run on threads of the server's {@code ManagedThreadFactory}, so
+ * they carry the application's context (JNDI, class loader) and the server knows them (ADR 0010).
+ */
+@ApplicationScoped
+public class RespListener implements Gateway {
+
+    private static final Logger LOG = Logger.getLogger(RespListener.class.getName());
+    private static final byte[] MAX_CLIENTS = ("-" + RespErrors.MAX_CLIENTS + "\r\n").getBytes(StandardCharsets.US_ASCII);
+
+    @Resource(lookup = "concurrent/pgvs3/respThreads")
+    private ManagedThreadFactory threads;
+
+    @EJB
+    private KvStore kv;
+
+    @Inject
+    private RespConfig config;
+
+    @Inject
+    private RespMetrics metrics;
+
+    private final ConcurrentMap<Long, Connection> connections = new ConcurrentHashMap<>();
+    private final String runId = randomRunId();
+    private final long startedMillis = System.currentTimeMillis();
+    private volatile ServerSocket server;
+    private volatile String problem = "not started";
+    private Dispatcher dispatcher;
+
+    void start(@Observes @Initialized(ApplicationScoped.class) Object started) {
+        if (!config.enabled()) {
+            problem = null;
+            LOG.info("RESP bridge disabled (pgvs3.resp.port=-1)");
+            return;
+        }
+        if (config.problem() != null) {
+            problem = config.problem();
+            LOG.severe("RESP listener not opened: " + problem);
+            return;
+        }
+        CommandTable table = Families.table();
+        dispatcher = new Dispatcher(table, new Services(kv, this, table, config.credentials(),
+                config.limits().maxBulk()), metrics, config.writeTransactions());
+        metrics.connections(connections::size);
+        try {
+            ServerSocket socket = config.tls() ? Tls.serverSocket(config.keystore()) : new ServerSocket();
+            socket.setReuseAddress(true);
+            socket.bind(new InetSocketAddress(config.host(), config.port()), 1024);
+            server = socket;
+            threads.newThread(this::acceptLoop).start();
+            problem = null;
+            LOG.info(() -> "RESP listener on " + config.host() + ":" + socket.getLocalPort()
+                    + (config.tls() ? " (TLS)" : ""));
+        } catch (IOException | GeneralSecurityException e) {
+            problem = "cannot listen on " + config.host() + ":" + config.port() + ": " + e.getMessage();
+            LOG.severe("RESP listener not opened: " + problem);
+        }
+    }
+
+    /** Why the listener is not serving, or null when it is (or is disabled). */
+    public String problem() {
+        ServerSocket s = server;
+        return problem != null ? problem : s != null && s.isClosed() ? "RESP listener closed" : null;
+    }
+
+    private void acceptLoop() {
+        ServerSocket s = server;
+        while (!s.isClosed()) {
+            try {
+                admit(s.accept());
+            } catch (IOException e) {
+                if (!s.isClosed()) {
+                    LOG.log(Level.WARNING, "RESP accept failed", e);
+                }
+            }
+        }
+    }
+
+    private void admit(Socket socket) throws IOException {
+        if (connections.size() >= config.maxClients()) {
+            metrics.rejected();
+            try (socket; OutputStream out = socket.getOutputStream()) {
+                out.write(MAX_CLIENTS);
+            }
+            return;
+        }
+        Session session = new Session(address(socket.getRemoteSocketAddress()), address(socket.getLocalSocketAddress()),
+                !config.credentials().required());
+        Connection connection = new Connection(socket, session, dispatcher, config.limits(),
+                config.idleTimeoutMillis(), () -> connections.remove(session.id()));
+        connections.put(session.id(), connection);
+        metrics.accepted();
+        try {
+            threads.newThread(connection).start();
+        } catch (RuntimeException e) {
+            connections.remove(session.id());
+            socket.close();
+            throw new IOException("no thread for a RESP connection", e);
+        }
+    }
+
+    @PreDestroy
+    void stop() {
+        ServerSocket s = server;
+        if (s == null) {
+            return;
+        }
+        try {
+            s.close();
+        } catch (IOException e) {
+            LOG.log(Level.FINE, "closing the RESP listener", e);
+        }
+        new ArrayList<>(connections.values()).forEach(Connection::close);
+        LOG.info("RESP listener closed");
+    }
+
+    @Override
+    public List<Session> sessions() {
+        return connections.values().stream().map(Connection::session).toList();
+    }
+
+    @Override
+    public int maxClients() {
+        return config.maxClients();
+    }
+
+    @Override
+    public int port() {
+        ServerSocket s = server;
+        return s == null ? config.port() : s.getLocalPort();
+    }
+
+    @Override
+    public long startedMillis() {
+        return startedMillis;
+    }
+
+    @Override
+    public String runId() {
+        return runId;
+    }
+
+    private static String address(SocketAddress a) {
+        return a instanceof InetSocketAddress i ? i.getAddress().getHostAddress() + ":" + i.getPort() : String.valueOf(a);
+    }
+
+    private static String randomRunId() {
+        byte[] b = new byte[20];
+        new SecureRandom().nextBytes(b);
+        return HexFormat.of().formatHex(b);
+    }
+}
