@@ -13,8 +13,10 @@ set -euo pipefail
 REQUESTS=${1:-20000}
 : "${PGVS3_RESP_ENDPOINT:?run eval \"\$(deploy/local/stack.sh env)\" first}"
 : "${PGVS3_SECRET_KEY:?}"
-command -v redis-benchmark >/dev/null && command -v redis-server >/dev/null ||
-  { echo "needs redis-server and redis-tools (apt-get install redis-server redis-tools)" >&2; exit 1; }
+if ! command -v redis-benchmark >/dev/null || ! command -v redis-server >/dev/null; then
+  echo "needs redis-server and redis-tools (apt-get install redis-server redis-tools)" >&2
+  exit 1
+fi
 
 WORK=$(mktemp -d)
 PIDS=()
