@@ -40,6 +40,17 @@ public final class RawHttp {
         }
     }
 
+    /** Sends {@code request} as is and returns every byte the gateway answered until it closed. */
+    public static String exchangeText(URI endpoint, String request) throws IOException {
+        try (Socket socket = new Socket(endpoint.getHost(), endpoint.getPort())) {
+            socket.setSoTimeout(60_000);
+            OutputStream out = socket.getOutputStream();
+            out.write(request.getBytes(StandardCharsets.ISO_8859_1));
+            out.flush();
+            return new String(socket.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
+        }
+    }
+
     private static Response parse(InputStream in) throws IOException {
         ByteArrayOutputStream all = new ByteArrayOutputStream();
         in.transferTo(all);

@@ -34,7 +34,7 @@ public class CopyHandler {
             throw call.error(S3ErrorCode.INVALID_REQUEST, SELF_COPY_MESSAGE);
         }
         PutResult result = objects.copy(new CopySpec(source, call.bucket(), call.key(), replace,
-                call.header("Content-Type"), replace ? PutHeaders.userMetadata(call) : null, PutHeaders.condition(call)));
+                PutHeaders.contentType(call), replace ? PutHeaders.userMetadata(call) : null, PutHeaders.condition(call)));
         return XmlResponses.ok(MultipartXml.copyResult("CopyObjectResult", result.etag(), result.lastModified()));
     }
 

@@ -46,7 +46,7 @@ public class MultipartHandler {
             throw call.error(S3ErrorCode.INVALID_REQUEST, "The " + type + " checksum type cannot be used with the "
                     + algorithm.toLowerCase(Locale.ROOT) + " checksum algorithm.");
         }
-        UploadInfo upload = multipart.create(new UploadSpec(call.bucket(), call.key(), call.header("Content-Type"),
+        UploadInfo upload = multipart.create(new UploadSpec(call.bucket(), call.key(), PutHeaders.contentType(call),
                 PutHeaders.userMetadata(call), algorithm, type));
         XmlDocument xml = XmlDocument.s3("InitiateMultipartUploadResult")
                 .element("Bucket", call.bucket())

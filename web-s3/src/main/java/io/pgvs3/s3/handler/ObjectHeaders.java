@@ -5,6 +5,8 @@ import io.pgvs3.s3.http.HttpDates;
 import io.pgvs3.store.api.ByteRange;
 import io.pgvs3.store.api.ObjectMeta;
 import io.pgvs3.s3.http.S3Response;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
 import java.util.Map;
 
 /** The headers GET and HEAD answer with, and the response-* query overrides S3 applies to them. */
@@ -38,7 +40,7 @@ final class ObjectHeaders {
         }
         meta.contentHeaders().asMap().forEach(response::header);
         for (Map.Entry<String, String> entry : meta.userMetadata().entrySet()) {
-            response.header("x-amz-meta-" + entry.getKey(), entry.getValue());
+            response.header("x-amz-meta-" + entry.getKey(), mailSafe(entry.getValue()));
         }
         if (range == null && ChecksumHeaders.requested(call.headers().get("x-amz-checksum-mode"))) {
             ChecksumHeaders.of(meta.checksum()).forEach(response::header);
@@ -50,6 +52,17 @@ final class ObjectHeaders {
             }
         });
         return response;
+    }
+
+    /**
+     * S3 returns a metadata value with non-ASCII characters RFC 2047-encoded ({@code =?UTF-8?B?...?=}):
+     * HTTP header values are ASCII, and a client decodes the encoded word back to the stored text.
+     */
+    static String mailSafe(String value) {
+        if (value.chars().allMatch(c -> c >= 0x20 && c < 0x7f)) {
+            return value;
+        }
+        return "=?UTF-8?B?" + Base64.getEncoder().encodeToString(value.getBytes(StandardCharsets.UTF_8)) + "?=";
     }
 
     /** 304: no body, but the validators the client caches. */

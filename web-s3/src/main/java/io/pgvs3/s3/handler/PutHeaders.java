@@ -22,6 +22,8 @@ final class PutHeaders {
     /** S3's limit on the user-defined metadata of one object (names without the prefix, plus values). */
     static final int MAX_METADATA_BYTES = 2048;
     static final int MAX_KEY_BYTES = 1024;
+    /** The longest Content-Type an object keeps (the store's limit; S3 refuses long ones as well). */
+    static final int MAX_CONTENT_TYPE_BYTES = 1024;
     private static final String META_PREFIX = "x-amz-meta-";
 
     private PutHeaders() {
@@ -31,6 +33,16 @@ final class PutHeaders {
         if (call.key().getBytes(StandardCharsets.UTF_8).length > MAX_KEY_BYTES) {
             throw call.error(S3ErrorCode.KEY_TOO_LONG);
         }
+    }
+
+    /** The Content-Type to store, or null for none; one the store could not keep is the client's error. */
+    static String contentType(S3Call call) {
+        String value = call.header("Content-Type");
+        if (value != null && value.getBytes(StandardCharsets.UTF_8).length > MAX_CONTENT_TYPE_BYTES) {
+            throw call.error(S3ErrorCode.INVALID_ARGUMENT, "The Content-Type header must not exceed "
+                    + MAX_CONTENT_TYPE_BYTES + " bytes.").withDetail("ArgumentName", "Content-Type");
+        }
+        return value;
     }
 
     /** Features this gateway cannot honour are refused, never silently ignored. */
@@ -45,31 +57,32 @@ final class PutHeaders {
                 throw call.error(S3ErrorCode.NOT_IMPLEMENTED, "The header " + lower + " is not implemented.");
             }
         }
-        String acl = call.header("x-amz-acl");
-        if (acl != null && !acl.equals("private")) {
-            throw call.error(S3ErrorCode.NOT_IMPLEMENTED, "Only the canned ACL 'private' is supported.");
-        }
+        AclHandler.requireOwnerOnly(call);
     }
 
     /**
      * Cache-Control, Content-Disposition, Content-Encoding, Content-Language and Expires, kept as S3 keeps
-     * them. {@code aws-chunked} is transfer framing, not the object's encoding: it is removed, and a
-     * Content-Encoding of nothing else is not stored.
+     * them: as sent. {@code aws-chunked} is transfer framing, not the object's encoding: it is removed
+     * (the other codings keep their order), and a Content-Encoding of nothing else is not stored.
      */
     static ContentHeaders contentHeaders(S3Call call) {
-        String encoding = call.header("Content-Encoding");
-        if (encoding != null) {
-            StringJoiner kept = new StringJoiner(",");
-            for (String part : encoding.split(",")) {
-                String coding = part.trim();
-                if (!coding.isEmpty() && !coding.equalsIgnoreCase("aws-chunked")) {
-                    kept.add(coding);
-                }
-            }
-            encoding = kept.length() == 0 ? null : kept.toString();
+        return new ContentHeaders(call.header("Cache-Control"), call.header("Content-Disposition"),
+                withoutAwsChunked(call.header("Content-Encoding")), call.header("Content-Language"),
+                call.header("Expires"));
+    }
+
+    static String withoutAwsChunked(String encoding) {
+        if (encoding == null || !encoding.toLowerCase(Locale.ROOT).contains("aws-chunked")) {
+            return encoding;
         }
-        return new ContentHeaders(call.header("Cache-Control"), call.header("Content-Disposition"), encoding,
-                call.header("Content-Language"), call.header("Expires"));
+        StringJoiner kept = new StringJoiner(", ");
+        for (String part : encoding.split(",")) {
+            String coding = part.trim();
+            if (!coding.isEmpty() && !coding.equalsIgnoreCase("aws-chunked")) {
+                kept.add(coding);
+            }
+        }
+        return kept.length() == 0 ? null : kept.toString();
     }
 
     /** The body's checksum as its headers declare it; trailers come with the STREAMING-*-TRAILER payloads. */
