@@ -126,7 +126,11 @@ final class PutHeaders {
         throw call.error(S3ErrorCode.INVALID_DIGEST);
     }
 
-    /** {@code If-None-Match: *} and strong {@code If-Match}, decided by the store at publication. */
+    /**
+     * The write's condition, decided by the store at publication: {@code If-None-Match: *} (412 when the
+     * key exists), {@code If-None-Match: "etag"} (412 when the current object has that ETag),
+     * {@code If-Match: *} (404 NoSuchKey when there is no object) and {@code If-Match: "etag"}.
+     */
     static WriteCondition condition(S3Call call) {
         String ifNoneMatch = call.header("If-None-Match");
         String ifMatch = call.header("If-Match");
@@ -134,13 +138,14 @@ final class PutHeaders {
             throw call.error(S3ErrorCode.NOT_IMPLEMENTED, "If-Match and If-None-Match together are not supported.");
         }
         if (ifNoneMatch != null) {
-            if (!ifNoneMatch.trim().equals("*")) {
-                throw call.error(S3ErrorCode.NOT_IMPLEMENTED, "If-None-Match on PUT accepts only '*'.");
-            }
-            return WriteCondition.ifNoneMatchStar();
+            String tag = ifNoneMatch.trim();
+            // If-None-Match compares weakly (RFC 9110 §13.1.2): W/"x" names the same ETag as "x"
+            return tag.equals("*") ? WriteCondition.ifNoneMatchStar()
+                    : WriteCondition.ifNoneMatch(EntityTags.unquote(tag.startsWith("W/") ? tag.substring(2) : tag));
         }
         if (ifMatch != null) {
-            return WriteCondition.ifMatch(ifMatchEtag(call, ifMatch));
+            return ifMatch.trim().equals("*") ? WriteCondition.ifMatch(WriteCondition.ANY)
+                    : WriteCondition.ifMatch(ifMatchEtag(call, ifMatch));
         }
         return WriteCondition.NONE;
     }
