@@ -24,6 +24,7 @@ import io.pgvs3.store.testing.Stores;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -101,6 +102,26 @@ class MultipartChecksumTest {
                 b64(crc32(concatenated.toByteArray())) + "-3");
         assertEquals(expected, result.checksum());
         assertEquals(expected, stores.reader.head(bucket, "k", false).checksum());
+    }
+
+    /** Issue 9: the whole-object checksum header of CompleteMultipartUpload was not verified. */
+    @Test
+    void aWrongWholeObjectChecksumIsBadDigestAndCompletesNothing() throws Exception {
+        String bucket = stores.newBucket("mpck");
+        String id = create(bucket, "CRC32", "FULL_OBJECT");
+        List<CompletedPart> listed = uploadAll(bucket, id, false);
+        String wrong = b64(crc32("other bytes".getBytes(StandardCharsets.UTF_8)));
+        assertEquals(StoreError.BAD_DIGEST, assertThrows(StoreException.class, () -> stores.completer.complete(
+                new CompleteSpec(bucket, "k", id, listed, WriteCondition.NONE, ChecksumAlgorithm.CRC32, wrong))).error());
+        assertEquals(StoreError.NO_SUCH_KEY,
+                assertThrows(StoreException.class, () -> stores.reader.head(bucket, "k", false)).error());
+        ByteArrayOutputStream whole = new ByteArrayOutputStream();
+        for (byte[] body : BODIES) {
+            whole.write(body);
+        }
+        PutResult result = stores.completer.complete(new CompleteSpec(bucket, "k", id, listed, WriteCondition.NONE,
+                ChecksumAlgorithm.CRC32, b64(crc32(whole.toByteArray()))));
+        assertEquals(ChecksumType.FULL_OBJECT, result.checksum().type());
     }
 
     @Test

@@ -29,6 +29,8 @@ public class Dispatcher {
     private BucketConfigHandler configs;
     @Inject
     private AclHandler acls;
+    @Inject
+    private ObjectAttributesHandler attributes;
 
     public S3Response dispatch(S3Call call) {
         return switch (call.route().operation()) {
@@ -64,6 +66,7 @@ public class Dispatcher {
             case GET_PUBLIC_ACCESS_BLOCK -> configs.absent(call, S3ErrorCode.NO_SUCH_PUBLIC_ACCESS_BLOCK_CONFIGURATION);
             case GET_BUCKET_ACL, GET_OBJECT_ACL -> acls.get(call);
             case PUT_BUCKET_ACL, PUT_OBJECT_ACL -> acls.put(call);
+            case GET_OBJECT_ATTRIBUTES -> attributes.attributes(call);
             case METHOD_NOT_ALLOWED -> throw call.error(S3ErrorCode.METHOD_NOT_ALLOWED);
             case UNSUPPORTED_SUBRESOURCE -> throw call.error(S3ErrorCode.NOT_IMPLEMENTED,
                     "The '" + call.route().detail() + "' request is not implemented by this gateway.");

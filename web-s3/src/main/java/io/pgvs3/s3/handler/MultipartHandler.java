@@ -1,5 +1,6 @@
 package io.pgvs3.s3.handler;
 
+import io.pgvs3.s3.checksum.RequestChecksum;
 import io.pgvs3.s3.checksum.UploadChecksum;
 import io.pgvs3.s3.error.S3ErrorCode;
 import io.pgvs3.s3.xml.XmlDocument;
@@ -79,8 +80,10 @@ public class MultipartHandler {
 
     public S3Response complete(S3Call call) {
         String uploadId = MultipartParams.uploadId(call);
+        RequestChecksum expected = RequestChecksum.of(call.headers());
         CompleteSpec spec = new CompleteSpec(call.bucket(), call.key(), uploadId,
-                MultipartXml.completedParts(RequestBodies.xml(call)), PutHeaders.condition(call));
+                MultipartXml.completedParts(RequestBodies.xml(call)), PutHeaders.condition(call),
+                expected == null ? null : expected.algorithm(), expected == null ? null : expected.value());
         PutResult result = multipart.complete(spec);
         XmlDocument xml = XmlDocument.s3("CompleteMultipartUploadResult")
                 .element("Location", location(call))

@@ -42,7 +42,9 @@ final class ObjectHeaders {
         for (Map.Entry<String, String> entry : meta.userMetadata().entrySet()) {
             response.header("x-amz-meta-" + entry.getKey(), mailSafe(entry.getValue()));
         }
-        if (range == null && ChecksumHeaders.requested(call.headers().get("x-amz-checksum-mode"))) {
+        // part 1 of an object not uploaded in parts is the whole object, so its checksum covers the answer
+        boolean whole = range == null || (PartReads.requested(call) && !meta.location().isMultipart());
+        if (whole && ChecksumHeaders.requested(call.headers().get("x-amz-checksum-mode"))) {
             ChecksumHeaders.of(meta.checksum()).forEach(response::header);
         }
         OVERRIDES.forEach((param, header) -> {

@@ -41,6 +41,7 @@ public enum S3Operation {
     PUT_BUCKET_ACL("PutBucketAcl", true),
     GET_OBJECT_ACL("GetObjectAcl", true),
     PUT_OBJECT_ACL("PutObjectAcl", true),
+    GET_OBJECT_ATTRIBUTES("GetObjectAttributes", true),
     /** A browser form upload (POST to a bucket): one clear 501, signed or not. */
     POST_OBJECT("PostObject", false),
     /** A sub-resource S3 knows (acl, tagging, versioning, ...) that this gateway does not serve. */

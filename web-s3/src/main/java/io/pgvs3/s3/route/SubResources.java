@@ -37,7 +37,8 @@ final class SubResources {
             Map.entry(new Served("GET", false, "acl"), S3Operation.GET_BUCKET_ACL),
             Map.entry(new Served("PUT", false, "acl"), S3Operation.PUT_BUCKET_ACL),
             Map.entry(new Served("GET", true, "acl"), S3Operation.GET_OBJECT_ACL),
-            Map.entry(new Served("PUT", true, "acl"), S3Operation.PUT_OBJECT_ACL));
+            Map.entry(new Served("PUT", true, "acl"), S3Operation.PUT_OBJECT_ACL),
+            Map.entry(new Served("GET", true, "attributes"), S3Operation.GET_OBJECT_ATTRIBUTES));
 
     private SubResources() {
     }
