@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.pgvs3.store.api.ByteRange;
 import io.pgvs3.store.api.CompleteSpec;
+import io.pgvs3.store.api.CopySource;
 import io.pgvs3.store.api.CompletedPart;
 import io.pgvs3.store.api.PartInfo;
 import io.pgvs3.store.api.PartSpec;
@@ -102,6 +104,25 @@ class MultipartChecksumTest {
                 b64(crc32(concatenated.toByteArray())) + "-3");
         assertEquals(expected, result.checksum());
         assertEquals(expected, stores.reader.head(bucket, "k", false).checksum());
+    }
+
+    /** Issue 9: a copied part got no checksum, so an upload created with an algorithm could never complete. */
+    @Test
+    void aCopiedPartGetsTheUploadsChecksum() throws Exception {
+        String bucket = stores.newBucket("mpck");
+        byte[] source = Bodies.random(Multipart.MIB5 + 1000, 9);
+        stores.writer.put(Bodies.spec(bucket, "src", source.length), new ByteArrayInputStream(source));
+        String id = create(bucket, "CRC32", "COMPOSITE");
+        PartInfo first = stores.parts.copy(new PartSpec(bucket, "k", id, 1, -1, null, null, () -> null),
+                new CopySource(bucket, "src", null), new ByteRange(0, Multipart.MIB5 - 1));
+        assertEquals(partCrc(java.util.Arrays.copyOfRange(source, 0, Multipart.MIB5)), first.checksum());
+        PartInfo whole = stores.parts.copy(new PartSpec(bucket, "k", id, 2, -1, null, null, () -> null),
+                new CopySource(bucket, "src", null), null);
+        assertEquals(partCrc(source), whole.checksum());
+        PutResult done = complete(bucket, id, List.of(
+                new CompletedPart(1, first.etag(), ChecksumAlgorithm.CRC32, first.checksum().value()),
+                new CompletedPart(2, whole.etag(), ChecksumAlgorithm.CRC32, whole.checksum().value())));
+        assertEquals(ChecksumType.COMPOSITE, done.checksum().type());
     }
 
     /** Issue 9: the whole-object checksum header of CompleteMultipartUpload was not verified. */

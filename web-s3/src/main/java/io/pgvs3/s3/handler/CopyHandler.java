@@ -43,7 +43,8 @@ public class CopyHandler {
         PartSpec target = new PartSpec(call.bucket(), call.key(), MultipartParams.uploadId(call),
                 MultipartParams.partNumber(call), -1, null, null);
         PartInfo part = multipart.copyPart(target, CopySources.source(call), CopySources.range(call));
-        return XmlResponses.ok(MultipartXml.copyResult("CopyPartResult", part.etag(), part.lastModified()));
+        return XmlResponses.ok(MultipartXml.partChecksum(
+                MultipartXml.copyResult("CopyPartResult", part.etag(), part.lastModified()), part.checksum()));
     }
 
     /** x-amz-metadata-directive: COPY (the default) keeps the source's metadata, REPLACE takes the request's. */
