@@ -34,10 +34,15 @@ public final class RawHttp {
     }
 
     public static Response exchange(URI endpoint, String head, byte[] body) throws IOException {
+        return exchange(endpoint, head.getBytes(StandardCharsets.ISO_8859_1), body);
+    }
+
+    /** As {@link #exchange(URI, String, byte[])} with the head's bytes as given (e.g. UTF-8 header values). */
+    public static Response exchange(URI endpoint, byte[] head, byte[] body) throws IOException {
         try (Socket socket = new Socket(endpoint.getHost(), endpoint.getPort())) {
             socket.setSoTimeout(60_000);
             OutputStream out = socket.getOutputStream();
-            out.write(head.getBytes(StandardCharsets.ISO_8859_1));
+            out.write(head);
             out.write(body);
             out.flush();
             return parse(socket.getInputStream());

@@ -11,6 +11,7 @@ import io.pgvs3.store.api.PartSpec;
 import io.pgvs3.store.api.PutResult;
 import io.pgvs3.store.api.UploadInfo;
 import io.pgvs3.store.api.UploadSpec;
+import io.pgvs3.store.api.checksum.ChecksumAlgorithm;
 import io.pgvs3.store.api.checksum.ObjectChecksum;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -24,7 +25,6 @@ import java.util.Set;
 @ApplicationScoped
 public class MultipartHandler {
 
-    private static final Set<String> CHECKSUM_ALGORITHMS = Set.of("CRC32", "CRC32C", "CRC64NVME", "SHA1", "SHA256");
     private static final Set<String> CHECKSUM_TYPES = Set.of("COMPOSITE", "FULL_OBJECT");
 
     @EJB
@@ -33,12 +33,9 @@ public class MultipartHandler {
     public S3Response create(S3Call call) {
         PutHeaders.validateKey(call);
         PutHeaders.rejectUnsupported(call);
-        String algorithm = upper(call.header("x-amz-checksum-algorithm"));
+        ChecksumAlgorithm requested = PutHeaders.checksumAlgorithm(call);
+        String algorithm = requested == null ? null : requested.name();
         String type = upper(call.header("x-amz-checksum-type"));
-        if (algorithm != null && !CHECKSUM_ALGORITHMS.contains(algorithm)) {
-            throw call.error(S3ErrorCode.INVALID_REQUEST, "Checksum algorithm provided is unsupported. Please try"
-                    + " again with any of the valid types: [CRC32, CRC32C, CRC64NVME, SHA1, SHA256]");
-        }
         if (type != null && (algorithm == null || !CHECKSUM_TYPES.contains(type))) {
             throw call.error(S3ErrorCode.INVALID_REQUEST, "Value for x-amz-checksum-type header is invalid.");
         }

@@ -5,6 +5,7 @@ import io.pgvs3.s3.error.S3ErrorCode;
 import io.pgvs3.s3.http.EntityTags;
 import io.pgvs3.store.api.ContentHeaders;
 import io.pgvs3.store.api.WriteCondition;
+import io.pgvs3.store.api.checksum.ChecksumAlgorithm;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;
@@ -43,6 +44,23 @@ final class PutHeaders {
                     + MAX_CONTENT_TYPE_BYTES + " bytes.").withDetail("ArgumentName", "Content-Type");
         }
         return value;
+    }
+
+    /**
+     * {@code x-amz-checksum-algorithm} of CreateMultipartUpload and CopyObject: the algorithm the object
+     * (or upload) is to carry, or null; a name S3 does not know is its InvalidRequest.
+     */
+    static ChecksumAlgorithm checksumAlgorithm(S3Call call) {
+        String name = call.header("x-amz-checksum-algorithm");
+        if (name == null || name.isBlank()) {
+            return null;
+        }
+        ChecksumAlgorithm algorithm = ChecksumAlgorithm.fromWireName(name);
+        if (algorithm == null) {
+            throw call.error(S3ErrorCode.INVALID_REQUEST, "Checksum algorithm provided is unsupported. Please try"
+                    + " again with any of the valid types: [CRC32, CRC32C, CRC64NVME, SHA1, SHA256]");
+        }
+        return algorithm;
     }
 
     /** Features this gateway cannot honour are refused, never silently ignored. */
