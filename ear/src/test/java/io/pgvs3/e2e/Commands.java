@@ -23,6 +23,18 @@ final class Commands {
     /** @param unset variables of this machine's environment the client must not see */
     static String run(List<String> command, Map<String, String> environment, List<String> unset, Path workDir)
             throws IOException, InterruptedException {
+        Result result = result(command, environment, unset, workDir);
+        assertEquals(0, result.exitCode(), String.join(" ", command) + " failed:\n" + result.output());
+        return result.output();
+    }
+
+    /** What a command printed (stdout and stderr) and how it ended. */
+    record Result(int exitCode, String output) {
+    }
+
+    /** Runs a command to its end whatever its exit code; only a missing program or a timeout fails here. */
+    static Result result(List<String> command, Map<String, String> environment, List<String> unset, Path workDir)
+            throws IOException, InterruptedException {
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).directory(workDir.toFile());
         builder.environment().putAll(environment);
         unset.forEach(builder.environment()::remove);
@@ -33,9 +45,7 @@ final class Commands {
             throw new AssertionError(command.get(0) + " is not installed (.ci/run installs it): " + e.getMessage(), e);
         }
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        String shown = String.join(" ", command);
-        assertTrue(process.waitFor(180, TimeUnit.SECONDS), shown + " timed out");
-        assertEquals(0, process.exitValue(), shown + " failed:\n" + output);
-        return output;
+        assertTrue(process.waitFor(180, TimeUnit.SECONDS), String.join(" ", command) + " timed out");
+        return new Result(process.exitValue(), output);
     }
 }

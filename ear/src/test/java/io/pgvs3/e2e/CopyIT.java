@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.security.MessageDigest;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -15,6 +17,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3.model.ChecksumAlgorithm;
+import software.amazon.awssdk.services.s3.model.ChecksumMode;
 import software.amazon.awssdk.services.s3.model.CompletedPart;
 import software.amazon.awssdk.services.s3.model.CopyObjectResponse;
 import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
@@ -176,5 +180,44 @@ class CopyIT {
 
     private static CompletedPart part(int number, String etag) {
         return CompletedPart.builder().partNumber(number).eTag(etag).build();
+    }
+
+    /** Issue 9: CopyObject with x-amz-checksum-algorithm kept the source's checksum. */
+    @Test
+    void copyObjectComputesTheRequestedChecksum() throws Exception {
+        byte[] body = new byte[300_000];
+        Arrays.fill(body, (byte) 7);
+        first.putObject(b -> b.bucket(BUCKET).key("ck-src"), RequestBody.fromBytes(body));
+        CopyObjectResponse copy = second.copyObject(b -> b.sourceBucket(BUCKET).sourceKey("ck-src")
+                .destinationBucket(OTHER).destinationKey("ck-dst").checksumAlgorithm(ChecksumAlgorithm.SHA256));
+        String sha256 = Base64.getEncoder().encodeToString(MessageDigest.getInstance("SHA-256").digest(body));
+        assertEquals(sha256, copy.copyObjectResult().checksumSHA256());
+        assertEquals(sha256, first.headObject(b -> b.bucket(OTHER).key("ck-dst").checksumMode(ChecksumMode.ENABLED))
+                .checksumSHA256());
+    }
+
+    /** Issue 9: a copied part got no checksum, so an upload created with an algorithm could never complete. */
+    @Test
+    void uploadPartCopyIntoAnUploadWithAnAlgorithmCarriesItsChecksum() {
+        byte[] body = new byte[MIB5 + 10];
+        Arrays.fill(body, (byte) 3);
+        first.putObject(b -> b.bucket(BUCKET).key("ck-part-src"), RequestBody.fromBytes(body));
+        String upload = first.createMultipartUpload(b -> b.bucket(BUCKET).key("ck-part")
+                .checksumAlgorithm(ChecksumAlgorithm.CRC32)).uploadId();
+        UploadPartCopyResponse one = second.uploadPartCopy(b -> b.sourceBucket(BUCKET).sourceKey("ck-part-src")
+                .destinationBucket(BUCKET).destinationKey("ck-part").uploadId(upload).partNumber(1)
+                .copySourceRange("bytes=0-" + (MIB5 - 1)));
+        UploadPartCopyResponse two = second.uploadPartCopy(b -> b.sourceBucket(BUCKET).sourceKey("ck-part-src")
+                .destinationBucket(BUCKET).destinationKey("ck-part").uploadId(upload).partNumber(2)
+                .copySourceRange("bytes=" + MIB5 + "-" + (MIB5 + 9)));
+        assertTrue(one.copyPartResult().checksumCRC32() != null, "CopyPartResult carries the part checksum");
+        assertEquals(one.copyPartResult().checksumCRC32(), first.listParts(b -> b.bucket(BUCKET).key("ck-part")
+                .uploadId(upload)).parts().get(0).checksumCRC32());
+        first.completeMultipartUpload(b -> b.bucket(BUCKET).key("ck-part").uploadId(upload).multipartUpload(m -> m.parts(
+                CompletedPart.builder().partNumber(1).eTag(one.copyPartResult().eTag())
+                        .checksumCRC32(one.copyPartResult().checksumCRC32()).build(),
+                CompletedPart.builder().partNumber(2).eTag(two.copyPartResult().eTag())
+                        .checksumCRC32(two.copyPartResult().checksumCRC32()).build())));
+        assertEquals(MIB5 + 10L, first.headObject(b -> b.bucket(BUCKET).key("ck-part")).contentLength());
     }
 }

@@ -31,12 +31,14 @@ import software.amazon.awssdk.services.s3.model.ChecksumAlgorithm;
 import software.amazon.awssdk.services.s3.model.ChecksumMode;
 import software.amazon.awssdk.services.s3.model.ChecksumType;
 import software.amazon.awssdk.services.s3.model.CompleteMultipartUploadResponse;
+import software.amazon.awssdk.services.s3.model.CompletedMultipartUpload;
 import software.amazon.awssdk.services.s3.model.CompletedPart;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
 import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
 import software.amazon.awssdk.services.s3.model.ListMultipartUploadsResponse;
 import software.amazon.awssdk.services.s3.model.ListPartsResponse;
 import software.amazon.awssdk.services.s3.model.MultipartUpload;
+import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
 import software.amazon.awssdk.services.s3.model.NoSuchUploadException;
 import software.amazon.awssdk.services.s3.model.Part;
 import software.amazon.awssdk.services.s3.model.S3Exception;
@@ -352,5 +354,40 @@ class MultipartIT {
             all.write(part);
         }
         return all.toByteArray();
+    }
+
+    /** Issue 9: a client whose first Complete timed out retries it; S3 answers the retry as the first. */
+    @Test
+    void aRetriedCompleteGetsTheSameAnswer() {
+        String key = "retried-complete";
+        String upload = GATEWAYS.first().createMultipartUpload(b -> b.bucket(BUCKET).key(key)).uploadId();
+        String etag = GATEWAYS.first().uploadPart(b -> b.bucket(BUCKET).key(key).uploadId(upload).partNumber(1)
+                .checksumAlgorithm(ChecksumAlgorithm.CRC32), RequestBody.fromString("the only part")).eTag();
+        CompletedMultipartUpload parts = CompletedMultipartUpload.builder()
+                .parts(CompletedPart.builder().partNumber(1).eTag(etag).build()).build();
+        CompleteMultipartUploadResponse first = GATEWAYS.first().completeMultipartUpload(
+                b -> b.bucket(BUCKET).key(key).uploadId(upload).multipartUpload(parts));
+        CompleteMultipartUploadResponse again = GATEWAYS.second().completeMultipartUpload(
+                b -> b.bucket(BUCKET).key(key).uploadId(upload).multipartUpload(parts));
+        assertEquals(first.eTag(), again.eTag());
+        assertEquals(first.checksumCRC32(), again.checksumCRC32());
+    }
+
+    /** Issue 9: the whole-object checksum header of Complete was not verified. */
+    @Test
+    void aWrongWholeObjectChecksumOnCompleteIsBadDigestAndCompletesNothing() {
+        String key = "complete-bad-digest";
+        String upload = GATEWAYS.first().createMultipartUpload(b -> b.bucket(BUCKET).key(key)
+                .checksumAlgorithm(ChecksumAlgorithm.CRC32).checksumType(ChecksumType.FULL_OBJECT)).uploadId();
+        String etag = GATEWAYS.first().uploadPart(b -> b.bucket(BUCKET).key(key).uploadId(upload).partNumber(1)
+                .checksumAlgorithm(ChecksumAlgorithm.CRC32), RequestBody.fromString("the only part")).eTag();
+        CompletedMultipartUpload parts = CompletedMultipartUpload.builder()
+                .parts(CompletedPart.builder().partNumber(1).eTag(etag).build()).build();
+        S3Exception error = assertThrows(S3Exception.class, () -> GATEWAYS.second().completeMultipartUpload(
+                b -> b.bucket(BUCKET).key(key).uploadId(upload).multipartUpload(parts).checksumCRC32("AAAAAA==")
+                        .checksumType(ChecksumType.FULL_OBJECT)));
+        assertEquals("BadDigest", error.awsErrorDetails().errorCode());
+        assertThrows(NoSuchKeyException.class, () -> GATEWAYS.first().headObject(b -> b.bucket(BUCKET).key(key)));
+        GATEWAYS.first().completeMultipartUpload(b -> b.bucket(BUCKET).key(key).uploadId(upload).multipartUpload(parts));
     }
 }

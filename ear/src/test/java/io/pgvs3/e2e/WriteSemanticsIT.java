@@ -80,4 +80,37 @@ class WriteSemanticsIT {
         assertEquals(412, error.statusCode());
         assertTrue(GATEWAYS.second().getObjectAsBytes(b -> b.bucket(BUCKET).key("cas")).asUtf8String().equals("v2"));
     }
+
+    /** Issue 9: ETag conditions other than {@code If-None-Match: *} were answered 501. */
+    @Test
+    void ifNoneMatchAnEtagAndIfMatchAnyAreDecidedAsS3Does() {
+        String key = "etag-conditions";
+        S3Exception missing = assertThrows(S3Exception.class, () -> GATEWAYS.first().putObject(
+                b -> b.bucket(BUCKET).key(key).ifMatch("*"), RequestBody.fromString("nothing to replace")));
+        assertEquals(404, missing.statusCode());
+        assertEquals("NoSuchKey", missing.awsErrorDetails().errorCode());
+        String etag = GATEWAYS.first().putObject(b -> b.bucket(BUCKET).key(key).ifNoneMatch("\"0123456789abcdef0123456789abcdef\""),
+                RequestBody.fromString("v1")).eTag();
+        S3Exception same = assertThrows(S3Exception.class, () -> GATEWAYS.second().putObject(
+                b -> b.bucket(BUCKET).key(key).ifNoneMatch(etag), RequestBody.fromString("v2")));
+        assertEquals(412, same.statusCode());
+        GATEWAYS.second().putObject(b -> b.bucket(BUCKET).key(key).ifMatch("*"), RequestBody.fromString("v3"));
+        assertEquals("v3", GATEWAYS.first().getObjectAsBytes(b -> b.bucket(BUCKET).key(key)).asUtf8String());
+    }
+
+    @Test
+    void completeMultipartUploadWithIfMatchAnyNeedsAnObject() {
+        String key = "complete-if-match-any";
+        String upload = GATEWAYS.first().createMultipartUpload(b -> b.bucket(BUCKET).key(key)).uploadId();
+        String part = GATEWAYS.first().uploadPart(b -> b.bucket(BUCKET).key(key).uploadId(upload).partNumber(1),
+                RequestBody.fromString("only part")).eTag();
+        S3Exception missing = assertThrows(S3Exception.class, () -> GATEWAYS.second().completeMultipartUpload(
+                b -> b.bucket(BUCKET).key(key).uploadId(upload).ifMatch("*")
+                        .multipartUpload(m -> m.parts(p -> p.partNumber(1).eTag(part)))));
+        assertEquals(404, missing.statusCode());
+        GATEWAYS.first().putObject(b -> b.bucket(BUCKET).key(key), RequestBody.fromString("v1"));
+        GATEWAYS.second().completeMultipartUpload(b -> b.bucket(BUCKET).key(key).uploadId(upload).ifMatch("*")
+                .multipartUpload(m -> m.parts(p -> p.partNumber(1).eTag(part))));
+        assertEquals("only part", GATEWAYS.first().getObjectAsBytes(b -> b.bucket(BUCKET).key(key)).asUtf8String());
+    }
 }

@@ -1,14 +1,24 @@
 package io.pgvs3.store.copy;
 
 import io.pgvs3.store.api.CopySpec;
+import io.pgvs3.store.api.ObjectMeta;
 import io.pgvs3.store.api.PutResult;
+import io.pgvs3.store.api.checksum.ChecksumAlgorithm;
+import io.pgvs3.store.api.checksum.ChecksumType;
+import io.pgvs3.store.api.checksum.ObjectChecksum;
+import io.pgvs3.store.api.checksum.RunningChecksum;
+import io.pgvs3.store.api.error.StoreError;
+import io.pgvs3.store.api.error.StoreException;
 import io.pgvs3.store.namespace.Namespace;
 import io.pgvs3.store.namespace.NamespaceCache;
+import io.pgvs3.store.read.ObjectReader;
 import io.pgvs3.store.sql.Locks;
 import io.pgvs3.store.sql.Transactions;
 import io.pgvs3.store.write.NewObject;
 import io.pgvs3.store.write.ObjectPublisher;
 import io.pgvs3.store.write.WriteRequest;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -25,43 +35,87 @@ public final class ObjectCopier {
     private final DataSource main;
     private final DataSource chunk;
     private final NamespaceCache namespaces;
+    private final ObjectReader reader;
 
-    public ObjectCopier(DataSource main, DataSource chunk, NamespaceCache namespaces) {
+    public ObjectCopier(DataSource main, DataSource chunk, NamespaceCache namespaces, ObjectReader reader) {
         this.main = main;
         this.chunk = chunk;
         this.namespaces = namespaces;
+        this.reader = reader;
     }
 
     /** See {@link io.pgvs3.store.api.ObjectStore#copy}. */
     public PutResult copy(CopySpec spec) {
         WriteRequest.requireValidKey(spec.key());
+        Requested requested = spec.checksumAlgorithm() == null ? null : requested(spec);
         String operation = "COPY " + spec.source().bucket() + "/" + spec.source().key() + " to " + spec.key();
         if (spec.source().bucket().equals(spec.bucket())) {
-            return Transactions.run(main, operation, spec.bucket(), c -> copyWithin(c, spec));
+            return Transactions.run(main, operation, spec.bucket(), c -> copyWithin(c, spec, requested));
         }
-        return Transactions.runLong(chunk, operation, spec.bucket(), c -> copyAcross(c, spec));
+        return Transactions.runLong(chunk, operation, spec.bucket(), c -> copyAcross(c, spec, requested));
     }
 
-    private PutResult copyWithin(Connection c, CopySpec spec) throws SQLException {
+    /** A checksum the copy must carry instead of the source's, and the source version it was computed on. */
+    private record Requested(String sourceEtag, ObjectChecksum checksum) {
+    }
+
+    /**
+     * The source's full-object checksum of the requested algorithm: stored, or computed by reading the
+     * source before the copy's transaction (a long read holds no lock); the copy then insists on that
+     * same source version.
+     */
+    private Requested requested(CopySpec spec) {
+        ChecksumAlgorithm algorithm = spec.checksumAlgorithm();
+        ObjectMeta source = reader.head(spec.source().bucket(), spec.source().key(), true);
+        ObjectChecksum stored = source.checksum();
+        if (stored != null && stored.algorithm() == algorithm && stored.type() == ChecksumType.FULL_OBJECT) {
+            return new Requested(source.etag(), stored);
+        }
+        RunningChecksum running = algorithm.newChecksum();
+        try {
+            reader.readBody(source, null, new OutputStream() {
+                @Override
+                public void write(int b) {
+                    write(new byte[] {(byte) b}, 0, 1);
+                }
+
+                @Override
+                public void write(byte[] bytes, int offset, int length) {
+                    running.update(bytes, offset, length);
+                }
+            });
+        } catch (IOException e) {
+            throw new StoreException(StoreError.UNAVAILABLE, "reading " + source.key() + " for its "
+                    + algorithm.name() + " failed: " + e.getMessage(), e);
+        }
+        return new Requested(source.etag(), ObjectChecksum.fullObject(algorithm, running.digest()));
+    }
+
+    private PutResult copyWithin(Connection c, CopySpec spec, Requested requested) throws SQLException {
         Namespace ns = namespaces.lockForWrite(c, spec.bucket());
         Locks.lockObjectKeys(c, ns.id(), spec.source().key(), spec.key());
-        return publish(c, ns, spec, SourceRows.require(c, ns, spec.source()));
+        return publish(c, ns, spec, SourceRows.require(c, ns, spec.source()), requested);
     }
 
-    private PutResult copyAcross(Connection c, CopySpec spec) throws SQLException {
+    private PutResult copyAcross(Connection c, CopySpec spec, Requested requested) throws SQLException {
         Namespace target = namespaces.lockForWrite(c, spec.bucket());
         Namespace from = namespaces.lockForWrite(c, spec.source().bucket());
         StoredObject source = SourceRows.require(c, from, spec.source());
-        return publish(c, target, spec, FileCloner.cloneInto(c, source, target));
+        return publish(c, target, spec, FileCloner.cloneInto(c, source, target), requested);
     }
 
-    private static PutResult publish(Connection c, Namespace target, CopySpec spec, StoredObject body)
-            throws SQLException {
+    private static PutResult publish(Connection c, Namespace target, CopySpec spec, StoredObject body,
+                                     Requested requested) throws SQLException {
+        if (requested != null && !requested.sourceEtag().equals(body.etag())) {
+            // the source was replaced while its checksum was computed: S3's answer to a lost race
+            throw new StoreException(StoreError.CONDITIONAL_CONFLICT, "the copy source changed during the copy");
+        }
+        ObjectChecksum checksum = requested == null ? body.checksum() : requested.checksum();
         NewObject copy = spec.replaceMetadata()
                 ? body.publishAs(spec.key(), WriteRequest.contentTypeOrDefault(spec.contentType()),
-                        WriteRequest.flatten(spec.userMetadata()))
-                : body.publishAs(spec.key(), body.contentType(), body.userMetadata());
+                        WriteRequest.flatten(spec.userMetadata()), checksum)
+                : body.publishAs(spec.key(), body.contentType(), body.userMetadata(), checksum);
         Instant modified = ObjectPublisher.publish(c, target, copy, spec.condition());
-        return new PutResult(body.etag(), body.size(), modified, body.checksum(), body.inlineData() != null);
+        return new PutResult(body.etag(), body.size(), modified, checksum, body.inlineData() != null);
     }
 }

@@ -54,9 +54,9 @@ public record StoredObject(Namespace namespace, String key, long size, String et
     }
 
     /** The same body under {@code key} (possibly in other files), with the given type and metadata. */
-    NewObject publishAs(String newKey, String newContentType, String[] newMetadata) {
+    NewObject publishAs(String newKey, String newContentType, String[] newMetadata, ObjectChecksum newChecksum) {
         return new NewObject(newKey, size, etag, sha256, newContentType, newMetadata, inlineData, inlineZstd, fileId,
-                contentHeaders, checksum, parts, partEnds);
+                contentHeaders, newChecksum, parts, partEnds);
     }
 
     /** The same object with its files replaced (a copy into another namespace). */

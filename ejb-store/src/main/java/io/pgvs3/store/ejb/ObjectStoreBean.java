@@ -59,7 +59,7 @@ public class ObjectStoreBean implements ObjectStore {
         reader = new ObjectReader(main, chunk, layoutBean.namespaces());
         deleter = new ObjectDeleter(main, layoutBean.namespaces());
         lister = new ObjectLister(main, layoutBean.namespaces());
-        copier = new ObjectCopier(main, chunk, layoutBean.namespaces());
+        copier = new ObjectCopier(main, chunk, layoutBean.namespaces(), reader);
     }
 
     @Override

@@ -76,7 +76,7 @@ record PartAssembly(Long[] files, Long[] partEnds, long size, String etag, byte[
     }
 
     /** ETags are compared without quotes and case. */
-    private static String normalize(String etag) {
+    static String normalize(String etag) {
         String value = etag == null ? "" : etag.trim();
         if (value.length() >= 2 && value.startsWith("\"") && value.endsWith("\"")) {
             value = value.substring(1, value.length() - 1);

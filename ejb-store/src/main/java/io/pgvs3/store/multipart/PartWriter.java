@@ -4,7 +4,10 @@ import io.pgvs3.store.api.ByteRange;
 import io.pgvs3.store.api.CopySource;
 import io.pgvs3.store.api.PartInfo;
 import io.pgvs3.store.api.PartSpec;
+import io.pgvs3.store.api.checksum.ChecksumAlgorithm;
+import io.pgvs3.store.api.checksum.ChecksumType;
 import io.pgvs3.store.api.checksum.ObjectChecksum;
+import io.pgvs3.store.api.checksum.RunningChecksum;
 import io.pgvs3.store.api.error.StoreError;
 import io.pgvs3.store.api.error.StoreException;
 import io.pgvs3.store.chunk.BlockCodec;
@@ -22,6 +25,7 @@ import io.pgvs3.store.write.CallerInput;
 import io.pgvs3.store.write.CopyFramer;
 import io.pgvs3.store.write.FileRefs;
 import io.pgvs3.store.write.FileSink;
+import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.sql.Connection;
@@ -89,24 +93,44 @@ public final class PartWriter {
         boolean whole = range == null || range.length() == from.size();
         return Transactions.runLong(chunk, operation("UploadPartCopy", spec), spec.bucket(), c -> {
             Namespace ns = namespaces.lockForWrite(c, spec.bucket());
-            Uploads.require(c, ns, spec.uploadId(), spec.key(), Uploads.Lock.NONE);
-            if (whole && from.isSingleFile()) {
+            Upload upload = Uploads.require(c, ns, spec.uploadId(), spec.key(), Uploads.Lock.NONE);
+            // an upload created with an algorithm needs every part's checksum of it, copied parts too
+            ChecksumAlgorithm algorithm = upload.checksumAlgorithm() == null ? null
+                    : ChecksumAlgorithm.valueOf(upload.checksumAlgorithm());
+            ObjectChecksum kept = whole ? reusable(from.checksum(), algorithm) : null;
+            if (whole && from.isSingleFile() && (algorithm == null || kept != null)) {
                 long fileId = FileCloner.cloneFile(c, from.namespace(), ns, from.fileId(), from.size());
                 return record(c, ns, spec, new StoredPart(spec.partNumber(), fileId, from.size(), from.sha256(),
-                        HexFormat.of().parseHex(from.etag()), null, null));
+                        HexFormat.of().parseHex(from.etag()), kept, null));
             }
-            return record(c, ns, spec, stream(c, ns, spec, from, range));
+            return record(c, ns, spec, stream(c, ns, spec, from, range, algorithm));
         });
     }
 
-    private StoredPart stream(Connection c, Namespace ns, PartSpec spec, StoredObject from, ByteRange range)
-            throws SQLException {
+    /** The source's checksum when it is the whole-object checksum the part needs: no byte must be read. */
+    private static ObjectChecksum reusable(ObjectChecksum source, ChecksumAlgorithm algorithm) {
+        return algorithm != null && source != null && source.algorithm() == algorithm
+                && source.type() == ChecksumType.FULL_OBJECT ? source : null;
+    }
+
+    /** Copies the bytes into a new part file, computing the upload's checksum on the way when it has one. */
+    private StoredPart stream(Connection c, Namespace ns, PartSpec spec, StoredObject from, ByteRange range,
+                              ChecksumAlgorithm algorithm) throws SQLException {
         long length = range == null ? from.size() : range.length();
         try (BlockCodec codec = BlockCodec.pooled();
              FileSink file = FileSink.open(c, ns, codec, CopyFramer.DEFAULT_BATCH, length)) {
-            sourceReader.readBody(from.toMeta(), range, file);
+            RunningChecksum running = algorithm == null ? null : algorithm.newChecksum();
+            sourceReader.readBody(from.toMeta(), range, running == null ? file : new FilterOutputStream(file) {
+                @Override
+                public void write(byte[] bytes, int offset, int count) throws IOException {
+                    running.update(bytes, offset, count);
+                    out.write(bytes, offset, count);
+                }
+            });
             BodyDigests.Result body = new BodyChecks(length, null, null).verify(file.finish());
-            return new StoredPart(spec.partNumber(), file.fileId(), body.size(), body.sha256(), body.md5(), null, null);
+            ObjectChecksum checksum = running == null ? null : ObjectChecksum.fullObject(algorithm, running.digest());
+            return new StoredPart(spec.partNumber(), file.fileId(), body.size(), body.sha256(), body.md5(), checksum,
+                    null);
         } catch (IOException e) {
             throw new StoreException(StoreError.UNAVAILABLE, "copying " + from.key() + " into part "
                     + spec.partNumber() + " failed: " + e.getMessage(), e);

@@ -3,6 +3,8 @@ package io.pgvs3.store.multipart;
 import io.pgvs3.store.api.CompleteSpec;
 import io.pgvs3.store.api.PutResult;
 import io.pgvs3.store.api.checksum.ObjectChecksum;
+import io.pgvs3.store.api.error.StoreError;
+import io.pgvs3.store.api.error.StoreException;
 import io.pgvs3.store.namespace.Namespace;
 import io.pgvs3.store.namespace.NamespaceCache;
 import io.pgvs3.store.sql.Transactions;
@@ -17,6 +19,7 @@ import javax.sql.DataSource;
  * CompleteMultipartUpload in one short transaction on the main pool: lock the upload, check the list
  * against its parts, delete the upload (its part rows go with it), publish the object row that lists the
  * part files under the key's lock and condition, and release the parts left out. No chunk row is touched.
+ * A retry of a completion that already happened gets the same answer ({@link CompletedAgain}).
  */
 public final class UploadCompleter {
 
@@ -35,9 +38,19 @@ public final class UploadCompleter {
 
     private PutResult complete(Connection c, CompleteSpec spec) throws SQLException {
         Namespace ns = namespaces.lockForWrite(c, spec.bucket());
-        Upload upload = Uploads.require(c, ns, spec.uploadId(), spec.key(), Uploads.Lock.UPDATE);
+        Upload upload;
+        try {
+            upload = Uploads.require(c, ns, spec.uploadId(), spec.key(), Uploads.Lock.UPDATE);
+        } catch (StoreException e) {
+            PutResult again = e.error() == StoreError.NO_SUCH_UPLOAD ? CompletedAgain.find(c, ns, spec) : null;
+            if (again == null) {
+                throw e;
+            }
+            return again;
+        }
         PartAssembly object = PartAssembly.of(spec.parts(), UploadParts.all(c, ns, spec.uploadId()));
         ObjectChecksum checksum = CompletedChecksum.of(upload, spec.parts(), object.parts());
+        verifyExpected(spec, checksum);
         // the part rows must be gone before the unused files are checked for remaining references
         Uploads.delete(c, ns, spec.uploadId());
         NewObject row = new NewObject(spec.key(), object.size(), object.etag(), object.sha256(), upload.contentType(),
@@ -45,5 +58,22 @@ public final class UploadCompleter {
                 object.partEnds());
         Instant modified = ObjectPublisher.publish(c, ns, row, spec.condition(), object.unused());
         return new PutResult(object.etag(), object.size(), modified, checksum, false);
+    }
+
+    /** A whole-object checksum header that differs from the computed checksum completes nothing. */
+    private static void verifyExpected(CompleteSpec spec, ObjectChecksum computed) {
+        if (spec.expectedAlgorithm() == null) {
+            return;
+        }
+        if (computed == null || computed.algorithm() != spec.expectedAlgorithm()
+                || !withoutPartCount(computed.value()).equals(withoutPartCount(spec.expectedValue().trim()))) {
+            throw new StoreException(StoreError.BAD_DIGEST, "The " + spec.expectedAlgorithm().name()
+                    + " you specified did not match the calculated checksum.");
+        }
+    }
+
+    private static String withoutPartCount(String value) {
+        int dash = value.lastIndexOf('-');
+        return dash < 0 ? value : value.substring(0, dash);
     }
 }

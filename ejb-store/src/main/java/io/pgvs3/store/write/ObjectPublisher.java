@@ -35,7 +35,7 @@ public final class ObjectPublisher {
             SELECT""" + " " + VALUES + """
             , t.ts, t.ts FROM (SELECT clock_timestamp() AS ts) t""";
 
-    private static final String ON_CONFLICT_REPLACE = """
+    private static final String ON_CONFLICT_SET = """
 
             ON CONFLICT (key) DO UPDATE SET
                 size = excluded.size, etag = excluded.etag, sha256 = excluded.sha256,
@@ -44,8 +44,18 @@ public final class ObjectPublisher {
                 file_id = excluded.file_id, parts = excluded.parts, part_ends = excluded.part_ends,
                 content_headers = excluded.content_headers, checksum_algorithm = excluded.checksum_algorithm,
                 checksum_type = excluded.checksum_type, checksum_value = excluded.checksum_value,
-                expires_at = NULL, origin_validator = NULL, modified_at = excluded.modified_at
+                expires_at = NULL, origin_validator = NULL, modified_at = excluded.modified_at""";
+
+    private static final String RETURNING_REPLACED = """
+
             RETURNING new.modified_at, old.file_id, old.parts""";
+
+    private static final String ON_CONFLICT_REPLACE = ON_CONFLICT_SET + RETURNING_REPLACED;
+
+    /** If-None-Match with a tag: the existing row is replaced only when its ETag differs. */
+    private static final String ON_CONFLICT_REPLACE_IF_NONE_MATCH = ON_CONFLICT_SET + """
+
+             WHERE o.etag <> ?""" + RETURNING_REPLACED;
 
     private static final String ON_CONFLICT_KEEP = """
 
@@ -61,12 +71,20 @@ public final class ObjectPublisher {
 
     private static final String REPLACE_WHERE = """
 
-             WHERE key = ? AND etag = ?
-            RETURNING new.modified_at, old.file_id, old.parts""";
+             WHERE key = ? AND etag = ?""" + RETURNING_REPLACED;
+
+    /** If-Match: *: whatever version is there. */
+    private static final String REPLACE_ANY_WHERE = """
+
+             WHERE key = ?""" + RETURNING_REPLACED;
+
+    private static final String EXISTS = "SELECT 1 FROM %1$s.objects WHERE key = ?";
 
     private static final String UPSERT = INSERT_ROW + ON_CONFLICT_REPLACE;
     private static final String CREATE_ONLY = INSERT_ROW + ON_CONFLICT_KEEP;
     private static final String REPLACE_IF_MATCH = REPLACE_SET + REPLACE_WHERE;
+    private static final String REPLACE_IF_EXISTS = REPLACE_SET + REPLACE_ANY_WHERE;
+    private static final String UPSERT_IF_NONE_MATCH = INSERT_ROW + ON_CONFLICT_REPLACE_IF_NONE_MATCH;
 
     /*
      * The same three statements with the namespace row lock (FOR KEY SHARE: a DeleteBucket waits) and
@@ -81,6 +99,9 @@ public final class ObjectPublisher {
     private static final String LOCKED_UPSERT = LOCKS + INSERT_ROW + ", locked" + ON_CONFLICT_REPLACE;
     private static final String LOCKED_CREATE_ONLY = LOCKS + INSERT_ROW + ", locked" + ON_CONFLICT_KEEP;
     private static final String LOCKED_REPLACE_IF_MATCH = LOCKS + REPLACE_SET + " FROM locked" + REPLACE_WHERE;
+    private static final String LOCKED_REPLACE_IF_EXISTS = LOCKS + REPLACE_SET + " FROM locked" + REPLACE_ANY_WHERE;
+    private static final String LOCKED_UPSERT_IF_NONE_MATCH = LOCKS + INSERT_ROW + ", locked"
+            + ON_CONFLICT_REPLACE_IF_NONE_MATCH;
 
     private static final String DELETE = """
             DELETE FROM %1$s.objects WHERE key = ? RETURNING modified_at, file_id, parts""";
@@ -92,7 +113,8 @@ public final class ObjectPublisher {
      * Takes the key's lock, decides the condition and publishes.
      *
      * @return the new Last-Modified
-     * @throws StoreException PRECONDITION_FAILED (the caller rolls back)
+     * @throws StoreException PRECONDITION_FAILED, or NO_SUCH_KEY for If-Match on a missing key, as S3
+     *                        answers (the caller rolls back)
      */
     public static Instant publish(Connection c, Namespace ns, NewObject o, WriteCondition condition)
             throws SQLException {
@@ -109,9 +131,12 @@ public final class ObjectPublisher {
         Locks.lockObjectKey(c, ns.id(), o.key());
         Instant modified = run(c, ns, o, condition, false, dropped);
         if (modified == null) {
+            if (condition.ifMatchEtag() != null && !exists(c, ns, o.key())) {
+                throw new StoreException(StoreError.NO_SUCH_KEY, "key " + o.key() + " does not exist");
+            }
             throw new StoreException(StoreError.PRECONDITION_FAILED, condition.createOnly()
                     ? "key " + o.key() + " already exists"
-                    : "key " + o.key() + " does not exist with ETag " + condition.ifMatchEtag());
+                    : "key " + o.key() + " does not hold the ETag the condition names");
         }
         return modified;
     }
@@ -133,11 +158,22 @@ public final class ObjectPublisher {
     /** Runs the statement of {@code condition}; null when it changed no row. */
     private static Instant run(Connection c, Namespace ns, NewObject o, WriteCondition condition, boolean takeLocks,
                                List<Long> dropped) throws SQLException {
-        boolean createOnly = condition != null && condition.createOnly();
-        boolean ifMatch = !createOnly && condition != null && condition.ifMatchEtag() != null;
-        String sql = createOnly ? (takeLocks ? LOCKED_CREATE_ONLY : CREATE_ONLY)
-                : ifMatch ? (takeLocks ? LOCKED_REPLACE_IF_MATCH : REPLACE_IF_MATCH)
-                : (takeLocks ? LOCKED_UPSERT : UPSERT);
+        WriteCondition given = condition == null ? WriteCondition.NONE : condition;
+        boolean ifMatch = !given.createOnly() && given.ifMatchEtag() != null;
+        boolean ifMatchAny = ifMatch && WriteCondition.ANY.equals(given.ifMatchEtag());
+        boolean ifNoneMatch = !given.createOnly() && !ifMatch && given.ifNoneMatchEtag() != null;
+        String sql;
+        if (given.createOnly()) {
+            sql = takeLocks ? LOCKED_CREATE_ONLY : CREATE_ONLY;
+        } else if (ifMatchAny) {
+            sql = takeLocks ? LOCKED_REPLACE_IF_EXISTS : REPLACE_IF_EXISTS;
+        } else if (ifMatch) {
+            sql = takeLocks ? LOCKED_REPLACE_IF_MATCH : REPLACE_IF_MATCH;
+        } else if (ifNoneMatch) {
+            sql = takeLocks ? LOCKED_UPSERT_IF_NONE_MATCH : UPSERT_IF_NONE_MATCH;
+        } else {
+            sql = takeLocks ? LOCKED_UPSERT : UPSERT;
+        }
         Instant modified;
         List<Long> released = new ArrayList<>(dropped);
         try (PreparedStatement ps = c.prepareStatement(ns.sql(sql))) {
@@ -150,7 +186,11 @@ public final class ObjectPublisher {
             i = bindRow(c, ps, o, i);
             if (ifMatch) {
                 ps.setString(i++, o.key());
-                ps.setString(i, condition.ifMatchEtag());
+                if (!ifMatchAny) {
+                    ps.setString(i, given.ifMatchEtag());
+                }
+            } else if (ifNoneMatch) {
+                ps.setString(i, given.ifNoneMatchEtag());
             }
             try (ResultSet rs = ps.executeQuery()) {
                 if (!rs.next()) {
@@ -188,6 +228,15 @@ public final class ObjectPublisher {
         ps.setString(i++, checksum == null ? null : checksum.type().name());
         ps.setString(i++, checksum == null ? null : checksum.value());
         return i;
+    }
+
+    private static boolean exists(Connection c, Namespace ns, String key) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(ns.sql(EXISTS))) {
+            ps.setString(1, key);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next();
+            }
+        }
     }
 
     /** Deletes the key under its lock; returns whether a row existed. */

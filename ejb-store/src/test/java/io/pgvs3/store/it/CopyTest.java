@@ -3,6 +3,7 @@ package io.pgvs3.store.it;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.pgvs3.store.api.CopyConditions;
@@ -12,6 +13,8 @@ import io.pgvs3.store.api.ObjectMeta;
 import io.pgvs3.store.api.PutResult;
 import io.pgvs3.store.api.PutSpec;
 import io.pgvs3.store.api.WriteCondition;
+import io.pgvs3.store.api.checksum.ChecksumAlgorithm;
+import io.pgvs3.store.api.checksum.ObjectChecksum;
 import io.pgvs3.store.api.error.StoreError;
 import io.pgvs3.store.api.error.StoreException;
 import io.pgvs3.store.testing.Bodies;
@@ -40,6 +43,20 @@ class CopyTest {
     static void setUp() {
         stores = new Stores();
         mp = new Multipart(stores);
+    }
+
+    /** Issue 9: CopyObject with x-amz-checksum-algorithm silently kept the source's old checksum. */
+    @Test
+    void aRequestedChecksumAlgorithmIsComputedForTheCopy() {
+        String bucket = stores.newBucket("copyck");
+        byte[] body = Bodies.random(CHUNKED, 21);
+        stores.writer.put(Bodies.spec(bucket, "src", body.length), new ByteArrayInputStream(body));
+        PutResult copy = stores.copier.copy(new CopySpec(new CopySource(bucket, "src", null), bucket, "dst", false,
+                null, null, WriteCondition.NONE, ChecksumAlgorithm.SHA256));
+        ObjectChecksum expected = ObjectChecksum.fullObject(ChecksumAlgorithm.SHA256, ChecksumAlgorithm.SHA256.digest(body));
+        assertEquals(expected, copy.checksum());
+        assertEquals(expected, stores.reader.head(bucket, "dst", false).checksum());
+        assertNull(stores.reader.head(bucket, "src", false).checksum(), "the source keeps its own (none)");
     }
 
     @Test

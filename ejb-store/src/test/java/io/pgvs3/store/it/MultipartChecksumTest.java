@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.pgvs3.store.api.ByteRange;
 import io.pgvs3.store.api.CompleteSpec;
+import io.pgvs3.store.api.CopySource;
 import io.pgvs3.store.api.CompletedPart;
 import io.pgvs3.store.api.PartInfo;
 import io.pgvs3.store.api.PartSpec;
@@ -24,6 +26,7 @@ import io.pgvs3.store.testing.Stores;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -101,6 +104,45 @@ class MultipartChecksumTest {
                 b64(crc32(concatenated.toByteArray())) + "-3");
         assertEquals(expected, result.checksum());
         assertEquals(expected, stores.reader.head(bucket, "k", false).checksum());
+    }
+
+    /** Issue 9: a copied part got no checksum, so an upload created with an algorithm could never complete. */
+    @Test
+    void aCopiedPartGetsTheUploadsChecksum() throws Exception {
+        String bucket = stores.newBucket("mpck");
+        byte[] source = Bodies.random(Multipart.MIB5 + 1000, 9);
+        stores.writer.put(Bodies.spec(bucket, "src", source.length), new ByteArrayInputStream(source));
+        String id = create(bucket, "CRC32", "COMPOSITE");
+        PartInfo first = stores.parts.copy(new PartSpec(bucket, "k", id, 1, -1, null, null, () -> null),
+                new CopySource(bucket, "src", null), new ByteRange(0, Multipart.MIB5 - 1));
+        assertEquals(partCrc(java.util.Arrays.copyOfRange(source, 0, Multipart.MIB5)), first.checksum());
+        PartInfo whole = stores.parts.copy(new PartSpec(bucket, "k", id, 2, -1, null, null, () -> null),
+                new CopySource(bucket, "src", null), null);
+        assertEquals(partCrc(source), whole.checksum());
+        PutResult done = complete(bucket, id, List.of(
+                new CompletedPart(1, first.etag(), ChecksumAlgorithm.CRC32, first.checksum().value()),
+                new CompletedPart(2, whole.etag(), ChecksumAlgorithm.CRC32, whole.checksum().value())));
+        assertEquals(ChecksumType.COMPOSITE, done.checksum().type());
+    }
+
+    /** Issue 9: the whole-object checksum header of CompleteMultipartUpload was not verified. */
+    @Test
+    void aWrongWholeObjectChecksumIsBadDigestAndCompletesNothing() throws Exception {
+        String bucket = stores.newBucket("mpck");
+        String id = create(bucket, "CRC32", "FULL_OBJECT");
+        List<CompletedPart> listed = uploadAll(bucket, id, false);
+        String wrong = b64(crc32("other bytes".getBytes(StandardCharsets.UTF_8)));
+        assertEquals(StoreError.BAD_DIGEST, assertThrows(StoreException.class, () -> stores.completer.complete(
+                new CompleteSpec(bucket, "k", id, listed, WriteCondition.NONE, ChecksumAlgorithm.CRC32, wrong))).error());
+        assertEquals(StoreError.NO_SUCH_KEY,
+                assertThrows(StoreException.class, () -> stores.reader.head(bucket, "k", false)).error());
+        ByteArrayOutputStream whole = new ByteArrayOutputStream();
+        for (byte[] body : BODIES) {
+            whole.write(body);
+        }
+        PutResult result = stores.completer.complete(new CompleteSpec(bucket, "k", id, listed, WriteCondition.NONE,
+                ChecksumAlgorithm.CRC32, b64(crc32(whole.toByteArray()))));
+        assertEquals(ChecksumType.FULL_OBJECT, result.checksum().type());
     }
 
     @Test

@@ -199,6 +199,22 @@ class MultipartTest {
         assertEquals(done.etag(), stores.reader.head(bucket, "k", false).etag());
     }
 
+    /** Issue 9: a client whose first Complete timed out retries it and must get the same answer. */
+    @Test
+    void aRetriedCompletionGetsTheFirstAnswer() {
+        String bucket = stores.newBucket("mpuretry");
+        String id = mp.create(bucket, "k");
+        PartInfo one = mp.upload(bucket, "k", id, 1, Bodies.random(MIB5, 1));
+        PartInfo two = mp.upload(bucket, "k", id, 2, Bodies.random(1000, 2));
+        PutResult first = mp.complete(bucket, "k", id, List.of(one, two));
+        PutResult again = mp.complete(bucket, "k", id, List.of(one, two));
+        assertEquals(first.etag(), again.etag());
+        assertEquals(first.size(), again.size());
+        assertEquals(first.checksum(), again.checksum());
+        assertEquals(StoreError.NO_SUCH_UPLOAD, assertThrows(StoreException.class,
+                () -> mp.complete(bucket, "k", id, List.of(one))).error(), "another part list made another object");
+    }
+
     @Test
     void overwritingAMultipartObjectQueuesAllItsParts() throws Exception {
         String bucket = stores.newBucket("mpuoverwrite");

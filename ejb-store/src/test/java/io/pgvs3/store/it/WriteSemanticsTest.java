@@ -102,12 +102,31 @@ class WriteSemanticsTest {
                 new byte[10]);
         assertRejected(StoreError.PRECONDITION_FAILED,
                 Bodies.spec(bucket, "k", -1, WriteCondition.ifMatch("0123456789abcdef0123456789abcdef")), body);
-        assertRejected(StoreError.PRECONDITION_FAILED, Bodies.spec(bucket, "absent", -1,
+        // S3 answers If-Match on a missing key 404 NoSuchKey (this asserted 412 before issue 9)
+        assertRejected(StoreError.NO_SUCH_KEY, Bodies.spec(bucket, "absent", -1,
                 WriteCondition.ifMatch(first.etag())), body);
         PutResult second = stores.writer.put(Bodies.spec(bucket, "k", -1, WriteCondition.ifMatch(first.etag())),
                 new ByteArrayInputStream(new byte[] {1, 2, 3}));
         assertEquals(3, stores.reader.head(bucket, "k", false).size());
         assertEquals(second.etag(), stores.reader.head(bucket, "k", false).etag());
+    }
+
+    @Test
+    void ifMatchAnyAndIfNoneMatchAnEtagAreDecidedAtPublication() {
+        String bucket = stores.newBucket("etag-conditions");
+        byte[] small = {1, 2, 3};
+        assertRejected(StoreError.NO_SUCH_KEY, Bodies.spec(bucket, "k", -1, WriteCondition.ifMatch(WriteCondition.ANY)),
+                small);
+        PutResult created = stores.writer.put(Bodies.spec(bucket, "k", -1, WriteCondition.ifNoneMatch(
+                "0123456789abcdef0123456789abcdef")), new ByteArrayInputStream(small));
+        assertRejected(StoreError.PRECONDITION_FAILED,
+                Bodies.spec(bucket, "k", -1, WriteCondition.ifNoneMatch(created.etag())), Bodies.random(CHUNKED, 6));
+        PutResult replaced = stores.writer.put(Bodies.spec(bucket, "k", -1, WriteCondition.ifMatch(WriteCondition.ANY)),
+                new ByteArrayInputStream(Bodies.random(CHUNKED, 7)));
+        assertEquals(replaced.etag(), stores.reader.head(bucket, "k", false).etag());
+        PutResult again = stores.writer.put(Bodies.spec(bucket, "k", -1, WriteCondition.ifNoneMatch(created.etag())),
+                new ByteArrayInputStream(small));
+        assertEquals(created.etag(), again.etag(), "another ETag than the current one: written");
     }
 
     @Test

@@ -40,7 +40,7 @@ public final class Stores {
         reader = new ObjectReader(main, chunk, namespaces);
         deleter = new ObjectDeleter(main, namespaces);
         lister = new ObjectLister(main, namespaces);
-        copier = new ObjectCopier(main, chunk, namespaces);
+        copier = new ObjectCopier(main, chunk, namespaces, reader);
         uploads = new UploadService(main, namespaces);
         parts = new PartWriter(main, chunk, namespaces);
         completer = new UploadCompleter(main, namespaces);

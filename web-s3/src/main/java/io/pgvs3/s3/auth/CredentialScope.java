@@ -1,9 +1,9 @@
 package io.pgvs3.s3.auth;
 
 /**
- * The {@code Credential} value: {@code <access-key>/<yyyyMMdd>/<region>/s3/aws4_request}. Any
- * region is accepted because one gateway answers for whatever region the client was configured
- * with; the service and terminator are fixed.
+ * The {@code Credential} value: {@code <access-key>/<yyyyMMdd>/<region>/s3/aws4_request}. The
+ * service and terminator are fixed; the verifier holds the region to the gateway's own
+ * ({@code pgvs3.s3.region}), as S3 does.
  */
 record CredentialScope(String accessKeyId, String date, String region, String service) {
 

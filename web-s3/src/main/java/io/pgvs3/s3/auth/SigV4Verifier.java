@@ -18,12 +18,17 @@ import java.util.Objects;
 public final class SigV4Verifier {
     private final CredentialStore credentials;
     private final Duration maxSkew;
+    private final String region;
     private final SigningKeys signingKeys = new SigningKeys();
 
-    /** @param maxSkew how far a request time may be from {@link SignedRequest#receivedAt()}; S3 uses 15 minutes */
-    public SigV4Verifier(CredentialStore credentials, Duration maxSkew) {
+    /**
+     * @param maxSkew how far a request time may be from {@link SignedRequest#receivedAt()}; S3 uses 15 minutes
+     * @param region  the region requests must be signed for, as S3 demands its own
+     */
+    public SigV4Verifier(CredentialStore credentials, Duration maxSkew, String region) {
         this.credentials = Objects.requireNonNull(credentials);
         this.maxSkew = Objects.requireNonNull(maxSkew);
+        this.region = Objects.requireNonNull(region);
         if (maxSkew.isNegative()) {
             throw new IllegalArgumentException("maxSkew must not be negative");
         }
@@ -39,6 +44,7 @@ public final class SigV4Verifier {
         checkTime(in, request.receivedAt());
 
         CredentialScope credential = in.credential();
+        checkRegion(in, credential);
         String secret = credentials.secretKeyFor(credential.accessKeyId())
                 .orElseThrow(() -> new AuthException(AuthFailure.INVALID_ACCESS_KEY_ID));
         byte[] signingKey = signingKeys.of(secret, credential);
@@ -113,6 +119,18 @@ public final class SigV4Verifier {
             }
         } else if (Duration.between(time, receivedAt).abs().compareTo(maxSkew) > 0) {
             throw new AuthException(AuthFailure.REQUEST_TIME_TOO_SKEWED);
+        }
+    }
+
+    /** S3 tells a client signing for another region which region it should have used. */
+    private void checkRegion(SignatureInputs in, CredentialScope credential) {
+        if (!credential.region().equals(region)) {
+            String wrong = "the region '" + credential.region() + "' is wrong; expecting '" + region + "'";
+            throw in.presigned()
+                    ? AuthException.wrongRegion(AuthFailure.AUTHORIZATION_QUERY_PARAMETERS_ERROR,
+                            "Error parsing the X-Amz-Credential parameter; " + wrong, region)
+                    : AuthException.wrongRegion(AuthFailure.AUTHORIZATION_HEADER_MALFORMED,
+                            "The authorization header is malformed; " + wrong, region);
         }
     }
 

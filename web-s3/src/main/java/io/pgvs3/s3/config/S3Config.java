@@ -40,6 +40,11 @@ public class S3Config {
     @ConfigProperty(name = "pgvs3.s3.max-clock-skew", defaultValue = "PT15M")
     Duration maxClockSkew;
 
+    /** The region this gateway is: requests must be signed for it, and buckets report it. */
+    @Inject
+    @ConfigProperty(name = "pgvs3.s3.region", defaultValue = "us-east-1")
+    String region;
+
     /** Domains for virtual-hosted-style requests ({@code bucket.<domain>}); empty: path style only. */
     @Inject
     @ConfigProperty(name = "pgvs3.s3.domains")
@@ -116,6 +121,10 @@ public class S3Config {
 
     public Duration maxClockSkew() {
         return maxClockSkew;
+    }
+
+    public String region() {
+        return region;
     }
 
     public List<String> domains() {

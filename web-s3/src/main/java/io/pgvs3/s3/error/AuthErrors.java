@@ -14,7 +14,9 @@ final class AuthErrors {
             return null;
         }
         S3ErrorCode code = of(auth.failure());
-        return new S3Exception(code, auth.getMessage() == null ? code.message() : auth.getMessage(), null, null, auth);
+        S3Exception error = new S3Exception(code, auth.getMessage() == null ? code.message() : auth.getMessage(),
+                null, null, auth);
+        return auth.expectedRegion() == null ? error : error.withDetail("Region", auth.expectedRegion());
     }
 
     static S3ErrorCode of(AuthFailure failure) {

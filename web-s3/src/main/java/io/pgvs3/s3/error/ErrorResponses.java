@@ -35,8 +35,10 @@ public final class ErrorResponses {
         if (error == null) {
             LOG.log(Level.SEVERE, "request " + requestId + " failed unexpectedly", failure);
             error = new S3Exception(S3ErrorCode.INTERNAL_ERROR);
-        } else if (error.code().status() >= 500 && error.code() != S3ErrorCode.SLOW_DOWN) {
-            // throttling is counted (pgvs3_errors_total), not logged: under load it would flood the log
+        } else if (error.code().status() >= 500 && error.code() != S3ErrorCode.SLOW_DOWN
+                && error.code() != S3ErrorCode.NOT_IMPLEMENTED) {
+            // throttling is counted (pgvs3_errors_total), not logged: under load it would flood the log;
+            // a request for a feature this gateway lacks is the client's choice, not the gateway's failure
             LOG.log(Level.WARNING, "request " + requestId + " answered " + error.code().code() + ": " + failure);
         }
         request.codeSink().accept(error.code().code());

@@ -37,7 +37,7 @@ final class Authentication {
 
     Authentication(S3Config config) {
         this.config = config;
-        this.verifier = new SigV4Verifier(this::secretFor, config.maxClockSkew());
+        this.verifier = new SigV4Verifier(this::secretFor, config.maxClockSkew(), config.region());
     }
 
     private Optional<String> secretFor(String accessKeyId) {

@@ -50,7 +50,7 @@ public final class Exchange {
         this.query = QueryParams.parse(rawQuery);
     }
 
-    /** Reads the request line and headers once; header names are lower-cased. */
+    /** Reads the request line and headers once; header names are lower-cased, values as the client meant them. */
     static Exchange of(HttpServletRequest request) {
         return new Exchange(RequestIds.newRequestId(), request.getMethod(), request.getRequestURI(),
                 request.getQueryString(), headers(request));
@@ -62,7 +62,7 @@ public final class Exchange {
             String name = names.nextElement();
             List<String> values = headers.computeIfAbsent(name.toLowerCase(Locale.ROOT), n -> new ArrayList<>(1));
             for (Enumeration<String> each = request.getHeaders(name); each.hasMoreElements(); ) {
-                values.add(each.nextElement());
+                values.add(HeaderText.fromWire(each.nextElement()));
             }
         }
         return Collections.unmodifiableMap(headers);

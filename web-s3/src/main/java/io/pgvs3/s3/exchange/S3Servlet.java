@@ -34,8 +34,8 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Every request of the S3 port, as one visible sequence over one {@link Exchange}: route, transport
- * rule, authentication, admission, handler, answer (docs/adr/0008). Each step returns a value or
+ * Every request of the S3 port, as one visible sequence over one {@link Exchange}: wire rules, route,
+ * transport rule, authentication, admission, handler, answer (docs/adr/0008). Each step returns a value or
  * throws an S3 error, which becomes the answer. In-memory answers (XML, inline objects, HEAD) are
  * written on the request's own thread; only a body streamed from the chunk pool takes a stream permit
  * and goes to the response executor.
@@ -84,7 +84,15 @@ public class S3Servlet extends HttpServlet {
 
     /** The request path, in order; each step may answer instead by throwing an S3 error. */
     private S3Response handle(Exchange exchange, HttpServletRequest request) throws IOException {
+        WireRules.checkRequest(exchange);
         Route route = route(exchange);
+        WireRules.checkDeclaredSize(exchange, route);
+        if (route.operation() == S3Operation.POST_OBJECT) {
+            // a browser form upload is signed inside its form, which is never read: the same answer
+            // whether it carries a signature or not, instead of a misleading AccessDenied
+            throw new S3Exception(S3ErrorCode.NOT_IMPLEMENTED, "POST Object (browser form uploads) is not"
+                    + " implemented by this gateway; use PutObject.", route.bucket(), null, null);
+        }
         transport.check(request.isSecure(), request.getLocalAddr());
         Authentication.Body body = authentication.verify(exchange, requestBody(exchange, request));
         if (uploadStreams(route, body.decodedLength())) {

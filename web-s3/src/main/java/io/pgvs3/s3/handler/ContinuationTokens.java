@@ -18,7 +18,7 @@ final class ContinuationTokens {
     static String decode(S3Call call, String token) {
         try {
             String cursor = new String(Base64.getUrlDecoder().decode(token), StandardCharsets.UTF_8);
-            if (cursor.isEmpty() || !encode(cursor).equals(token)) {
+            if (cursor.isEmpty() || cursor.indexOf('\0') >= 0 || !encode(cursor).equals(token)) {
                 throw new IllegalArgumentException("not a token of ours");
             }
             return cursor;

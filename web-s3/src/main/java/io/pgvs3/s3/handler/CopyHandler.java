@@ -1,6 +1,7 @@
 package io.pgvs3.s3.handler;
 
 import io.pgvs3.s3.error.S3ErrorCode;
+import io.pgvs3.s3.xml.XmlDocument;
 import io.pgvs3.store.api.CopySource;
 import io.pgvs3.store.api.CopySpec;
 import io.pgvs3.store.api.MultipartStore;
@@ -34,8 +35,10 @@ public class CopyHandler {
             throw call.error(S3ErrorCode.INVALID_REQUEST, SELF_COPY_MESSAGE);
         }
         PutResult result = objects.copy(new CopySpec(source, call.bucket(), call.key(), replace,
-                call.header("Content-Type"), replace ? PutHeaders.userMetadata(call) : null, PutHeaders.condition(call)));
-        return XmlResponses.ok(MultipartXml.copyResult("CopyObjectResult", result.etag(), result.lastModified()));
+                PutHeaders.contentType(call), replace ? PutHeaders.userMetadata(call) : null, PutHeaders.condition(call),
+                PutHeaders.checksumAlgorithm(call)));
+        XmlDocument xml = MultipartXml.copyResult("CopyObjectResult", result.etag(), result.lastModified());
+        return XmlResponses.ok(MultipartXml.checksum(xml, result.checksum()));
     }
 
     public S3Response uploadPartCopy(S3Call call) {
@@ -43,7 +46,8 @@ public class CopyHandler {
         PartSpec target = new PartSpec(call.bucket(), call.key(), MultipartParams.uploadId(call),
                 MultipartParams.partNumber(call), -1, null, null);
         PartInfo part = multipart.copyPart(target, CopySources.source(call), CopySources.range(call));
-        return XmlResponses.ok(MultipartXml.copyResult("CopyPartResult", part.etag(), part.lastModified()));
+        return XmlResponses.ok(MultipartXml.partChecksum(
+                MultipartXml.copyResult("CopyPartResult", part.etag(), part.lastModified()), part.checksum()));
     }
 
     /** x-amz-metadata-directive: COPY (the default) keeps the source's metadata, REPLACE takes the request's. */

@@ -37,7 +37,8 @@ final class CopySources {
         }
         String path = PathParts.decode(value.startsWith("/") ? value.substring(1) : value);
         int slash = path.indexOf('/');
-        if (slash <= 0 || slash == path.length() - 1) {
+        // no key holds a NUL (PostgreSQL text cannot), so such a source names nothing that could exist
+        if (slash <= 0 || slash == path.length() - 1 || path.indexOf('\0') >= 0) {
             throw call.error(S3ErrorCode.INVALID_ARGUMENT, SOURCE_MESSAGE);
         }
         CopyConditions conditions = conditions(call);

@@ -25,6 +25,12 @@ public class Dispatcher {
     private UploadListHandler uploads;
     @Inject
     private CopyHandler copies;
+    @Inject
+    private BucketConfigHandler configs;
+    @Inject
+    private AclHandler acls;
+    @Inject
+    private ObjectAttributesHandler attributes;
 
     public S3Response dispatch(S3Call call) {
         return switch (call.route().operation()) {
@@ -48,6 +54,19 @@ public class Dispatcher {
             case ABORT_MULTIPART_UPLOAD -> multipart.abort(call);
             case LIST_PARTS -> uploads.listParts(call);
             case LIST_MULTIPART_UPLOADS -> uploads.listUploads(call);
+            case GET_BUCKET_VERSIONING -> configs.versioning(call);
+            case GET_OBJECT_TAGGING -> configs.objectTagging(call);
+            case GET_BUCKET_OWNERSHIP_CONTROLS -> configs.ownershipControls(call);
+            case GET_BUCKET_TAGGING -> configs.absent(call, S3ErrorCode.NO_SUCH_TAG_SET);
+            case GET_BUCKET_POLICY -> configs.absent(call, S3ErrorCode.NO_SUCH_BUCKET_POLICY);
+            case GET_BUCKET_CORS -> configs.absent(call, S3ErrorCode.NO_SUCH_CORS_CONFIGURATION);
+            case GET_BUCKET_LIFECYCLE -> configs.absent(call, S3ErrorCode.NO_SUCH_LIFECYCLE_CONFIGURATION);
+            case GET_BUCKET_ENCRYPTION -> configs.absent(call, S3ErrorCode.SSE_CONFIGURATION_NOT_FOUND);
+            case GET_OBJECT_LOCK_CONFIGURATION -> configs.absent(call, S3ErrorCode.OBJECT_LOCK_CONFIGURATION_NOT_FOUND);
+            case GET_PUBLIC_ACCESS_BLOCK -> configs.absent(call, S3ErrorCode.NO_SUCH_PUBLIC_ACCESS_BLOCK_CONFIGURATION);
+            case GET_BUCKET_ACL, GET_OBJECT_ACL -> acls.get(call);
+            case PUT_BUCKET_ACL, PUT_OBJECT_ACL -> acls.put(call);
+            case GET_OBJECT_ATTRIBUTES -> attributes.attributes(call);
             case METHOD_NOT_ALLOWED -> throw call.error(S3ErrorCode.METHOD_NOT_ALLOWED);
             case UNSUPPORTED_SUBRESOURCE -> throw call.error(S3ErrorCode.NOT_IMPLEMENTED,
                     "The '" + call.route().detail() + "' request is not implemented by this gateway.");

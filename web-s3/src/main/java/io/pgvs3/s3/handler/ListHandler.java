@@ -25,8 +25,9 @@ public class ListHandler {
     public S3Response listV2(S3Call call) {
         ListParams params = ListParams.of(call, "true".equals(call.param("fetch-owner")));
         String token = call.param("continuation-token");
-        String startAfter = call.param("start-after");
-        String cursor = token != null ? ContinuationTokens.decode(call, token) : emptyToNull(startAfter);
+        String startAfter = QueryParams.text(call, "start-after");
+        // an empty token is what a client sends for "from the start": S3 answers the first page
+        String cursor = token != null && !token.isEmpty() ? ContinuationTokens.decode(call, token) : emptyToNull(startAfter);
         ListPage page = page(call, params, cursor);
         XmlDocument xml = XmlDocument.s3("ListBucketResult")
                 .element("Name", call.bucket())
@@ -45,7 +46,7 @@ public class ListHandler {
 
     public S3Response listV1(S3Call call) {
         ListParams params = ListParams.of(call, true);
-        String marker = call.param("marker");
+        String marker = QueryParams.text(call, "marker");
         ListPage page = page(call, params, emptyToNull(marker));
         XmlDocument xml = XmlDocument.s3("ListBucketResult")
                 .element("Name", call.bucket())
@@ -91,8 +92,8 @@ public class ListHandler {
     private record ListParams(String prefix, String delimiter, int maxKeys, String encodingType, boolean owner) {
 
         static ListParams of(S3Call call, boolean owner) {
-            String prefix = call.param("prefix");
-            String delimiter = call.param("delimiter");
+            String prefix = QueryParams.text(call, "prefix");
+            String delimiter = QueryParams.text(call, "delimiter");
             String encoding = QueryParams.encodingType(call);
             return new ListParams(prefix == null ? "" : prefix, emptyToNull(delimiter),
                     QueryParams.maxEntries(call, "max-keys", MAX_KEYS), encoding, owner);

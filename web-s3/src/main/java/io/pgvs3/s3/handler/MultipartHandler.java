@@ -1,5 +1,6 @@
 package io.pgvs3.s3.handler;
 
+import io.pgvs3.s3.checksum.RequestChecksum;
 import io.pgvs3.s3.checksum.UploadChecksum;
 import io.pgvs3.s3.error.S3ErrorCode;
 import io.pgvs3.s3.xml.XmlDocument;
@@ -10,6 +11,7 @@ import io.pgvs3.store.api.PartSpec;
 import io.pgvs3.store.api.PutResult;
 import io.pgvs3.store.api.UploadInfo;
 import io.pgvs3.store.api.UploadSpec;
+import io.pgvs3.store.api.checksum.ChecksumAlgorithm;
 import io.pgvs3.store.api.checksum.ObjectChecksum;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -23,7 +25,6 @@ import java.util.Set;
 @ApplicationScoped
 public class MultipartHandler {
 
-    private static final Set<String> CHECKSUM_ALGORITHMS = Set.of("CRC32", "CRC32C", "CRC64NVME", "SHA1", "SHA256");
     private static final Set<String> CHECKSUM_TYPES = Set.of("COMPOSITE", "FULL_OBJECT");
 
     @EJB
@@ -32,12 +33,9 @@ public class MultipartHandler {
     public S3Response create(S3Call call) {
         PutHeaders.validateKey(call);
         PutHeaders.rejectUnsupported(call);
-        String algorithm = upper(call.header("x-amz-checksum-algorithm"));
+        ChecksumAlgorithm requested = PutHeaders.checksumAlgorithm(call);
+        String algorithm = requested == null ? null : requested.name();
         String type = upper(call.header("x-amz-checksum-type"));
-        if (algorithm != null && !CHECKSUM_ALGORITHMS.contains(algorithm)) {
-            throw call.error(S3ErrorCode.INVALID_REQUEST, "Checksum algorithm provided is unsupported. Please try"
-                    + " again with any of the valid types: [CRC32, CRC32C, CRC64NVME, SHA1, SHA256]");
-        }
         if (type != null && (algorithm == null || !CHECKSUM_TYPES.contains(type))) {
             throw call.error(S3ErrorCode.INVALID_REQUEST, "Value for x-amz-checksum-type header is invalid.");
         }
@@ -46,7 +44,7 @@ public class MultipartHandler {
             throw call.error(S3ErrorCode.INVALID_REQUEST, "The " + type + " checksum type cannot be used with the "
                     + algorithm.toLowerCase(Locale.ROOT) + " checksum algorithm.");
         }
-        UploadInfo upload = multipart.create(new UploadSpec(call.bucket(), call.key(), call.header("Content-Type"),
+        UploadInfo upload = multipart.create(new UploadSpec(call.bucket(), call.key(), PutHeaders.contentType(call),
                 PutHeaders.userMetadata(call), algorithm, type));
         XmlDocument xml = XmlDocument.s3("InitiateMultipartUploadResult")
                 .element("Bucket", call.bucket())
@@ -79,8 +77,10 @@ public class MultipartHandler {
 
     public S3Response complete(S3Call call) {
         String uploadId = MultipartParams.uploadId(call);
+        RequestChecksum expected = RequestChecksum.of(call.headers());
         CompleteSpec spec = new CompleteSpec(call.bucket(), call.key(), uploadId,
-                MultipartXml.completedParts(RequestBodies.xml(call)), PutHeaders.condition(call));
+                MultipartXml.completedParts(RequestBodies.xml(call)), PutHeaders.condition(call),
+                expected == null ? null : expected.algorithm(), expected == null ? null : expected.value());
         PutResult result = multipart.complete(spec);
         XmlDocument xml = XmlDocument.s3("CompleteMultipartUploadResult")
                 .element("Location", location(call))

@@ -87,10 +87,12 @@ final class MultipartXml {
                 .element("LastModified", HttpDates.xml(part.lastModified()))
                 .element("ETag", quoted(part.etag()))
                 .element("Size", part.size());
-        if (part.checksum() != null) {
-            xml.element(element(part.checksum().algorithm()), part.checksum().value());
-        }
-        xml.end();
+        partChecksum(xml, part.checksum()).end();
+    }
+
+    /** A part's {@code ChecksumCRC32} (or other algorithm) element, as ListParts and CopyPartResult write it. */
+    static XmlDocument partChecksum(XmlDocument xml, ObjectChecksum checksum) {
+        return checksum == null ? xml : xml.element(element(checksum.algorithm()), checksum.value());
     }
 
     /** Initiator and Owner: this gateway has one owner. */

@@ -5,6 +5,8 @@ import io.pgvs3.s3.http.HttpDates;
 import io.pgvs3.store.api.ByteRange;
 import io.pgvs3.store.api.ObjectMeta;
 import io.pgvs3.s3.http.S3Response;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
 import java.util.Map;
 
 /** The headers GET and HEAD answer with, and the response-* query overrides S3 applies to them. */
@@ -38,9 +40,11 @@ final class ObjectHeaders {
         }
         meta.contentHeaders().asMap().forEach(response::header);
         for (Map.Entry<String, String> entry : meta.userMetadata().entrySet()) {
-            response.header("x-amz-meta-" + entry.getKey(), entry.getValue());
+            response.header("x-amz-meta-" + entry.getKey(), mailSafe(entry.getValue()));
         }
-        if (range == null && ChecksumHeaders.requested(call.headers().get("x-amz-checksum-mode"))) {
+        // part 1 of an object not uploaded in parts is the whole object, so its checksum covers the answer
+        boolean whole = range == null || (PartReads.requested(call) && !meta.location().isMultipart());
+        if (whole && ChecksumHeaders.requested(call.headers().get("x-amz-checksum-mode"))) {
             ChecksumHeaders.of(meta.checksum()).forEach(response::header);
         }
         OVERRIDES.forEach((param, header) -> {
@@ -50,6 +54,17 @@ final class ObjectHeaders {
             }
         });
         return response;
+    }
+
+    /**
+     * S3 returns a metadata value with non-ASCII characters RFC 2047-encoded ({@code =?UTF-8?B?...?=}):
+     * HTTP header values are ASCII, and a client decodes the encoded word back to the stored text.
+     */
+    static String mailSafe(String value) {
+        if (value.chars().allMatch(c -> c >= 0x20 && c < 0x7f)) {
+            return value;
+        }
+        return "=?UTF-8?B?" + Base64.getEncoder().encodeToString(value.getBytes(StandardCharsets.UTF_8)) + "?=";
     }
 
     /** 304: no body, but the validators the client caches. */

@@ -1,16 +1,14 @@
 package io.pgvs3.s3.handler;
 
-import io.pgvs3.s3.error.ErrorTranslator;
 import io.pgvs3.s3.error.S3ErrorCode;
 import io.pgvs3.s3.http.Preconditions;
 import io.pgvs3.s3.http.RangeHeader;
 import io.pgvs3.store.api.ByteRange;
 import io.pgvs3.store.api.ObjectMeta;
 import io.pgvs3.store.api.ObjectStore;
-import io.pgvs3.store.api.error.StoreError;
-import io.pgvs3.store.api.error.StoreException;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import io.pgvs3.s3.http.S3Response;
 
 /**
@@ -22,9 +20,11 @@ public class ObjectReadHandler {
 
     @EJB
     private ObjectStore objects;
+    @Inject
+    private Existence existence;
 
     public S3Response head(S3Call call) {
-        ObjectMeta meta = meta(call, false);
+        ObjectMeta meta = existence.requireObject(call, false);
         S3Response notModified = checkPreconditions(call, meta);
         if (notModified != null) {
             return notModified;
@@ -33,7 +33,7 @@ public class ObjectReadHandler {
     }
 
     public S3Response get(S3Call call) {
-        ObjectMeta meta = meta(call, true);
+        ObjectMeta meta = existence.requireObject(call, true);
         S3Response notModified = checkPreconditions(call, meta);
         if (notModified != null) {
             return notModified;
@@ -55,18 +55,6 @@ public class ObjectReadHandler {
             return response.body(objects.readSpan(meta, range)).build();
         }
         return response.body(out -> objects.readBody(meta, range, out)).build();
-    }
-
-    /** The object's row; a missing key or bucket is answered naming them, as S3's error bodies do. */
-    private ObjectMeta meta(S3Call call, boolean withInlineBody) {
-        try {
-            return objects.head(call.bucket(), call.key(), withInlineBody);
-        } catch (StoreException e) {
-            if (e.error() == StoreError.NO_SUCH_KEY || e.error() == StoreError.NO_SUCH_BUCKET) {
-                throw call.error(ErrorTranslator.fromStore(e.error()));
-            }
-            throw e;
-        }
     }
 
     /** A 304 answer, or null to go on; a failed condition throws 412. */

@@ -32,7 +32,7 @@ public class ObjectWriteHandler {
         PutHeaders.validateKey(call);
         PutHeaders.rejectUnsupported(call);
         UploadChecksum checksum = PutHeaders.uploadChecksum(call);
-        String contentType = call.header("Content-Type");
+        String contentType = PutHeaders.contentType(call);
         PutSpec spec = new PutSpec(call.bucket(), call.key(),
                 contentType == null || contentType.isBlank() ? DEFAULT_CONTENT_TYPE : contentType,
                 PutHeaders.userMetadata(call), PutHeaders.condition(call), PutHeaders.declaredLength(call),

@@ -5,6 +5,7 @@ import io.pgvs3.s3.error.S3ErrorCode;
 import io.pgvs3.s3.http.EntityTags;
 import io.pgvs3.store.api.ContentHeaders;
 import io.pgvs3.store.api.WriteCondition;
+import io.pgvs3.store.api.checksum.ChecksumAlgorithm;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;
@@ -22,6 +23,8 @@ final class PutHeaders {
     /** S3's limit on the user-defined metadata of one object (names without the prefix, plus values). */
     static final int MAX_METADATA_BYTES = 2048;
     static final int MAX_KEY_BYTES = 1024;
+    /** The longest Content-Type an object keeps (the store's limit; S3 refuses long ones as well). */
+    static final int MAX_CONTENT_TYPE_BYTES = 1024;
     private static final String META_PREFIX = "x-amz-meta-";
 
     private PutHeaders() {
@@ -31,6 +34,33 @@ final class PutHeaders {
         if (call.key().getBytes(StandardCharsets.UTF_8).length > MAX_KEY_BYTES) {
             throw call.error(S3ErrorCode.KEY_TOO_LONG);
         }
+    }
+
+    /** The Content-Type to store, or null for none; one the store could not keep is the client's error. */
+    static String contentType(S3Call call) {
+        String value = call.header("Content-Type");
+        if (value != null && value.getBytes(StandardCharsets.UTF_8).length > MAX_CONTENT_TYPE_BYTES) {
+            throw call.error(S3ErrorCode.INVALID_ARGUMENT, "The Content-Type header must not exceed "
+                    + MAX_CONTENT_TYPE_BYTES + " bytes.").withDetail("ArgumentName", "Content-Type");
+        }
+        return value;
+    }
+
+    /**
+     * {@code x-amz-checksum-algorithm} of CreateMultipartUpload and CopyObject: the algorithm the object
+     * (or upload) is to carry, or null; a name S3 does not know is its InvalidRequest.
+     */
+    static ChecksumAlgorithm checksumAlgorithm(S3Call call) {
+        String name = call.header("x-amz-checksum-algorithm");
+        if (name == null || name.isBlank()) {
+            return null;
+        }
+        ChecksumAlgorithm algorithm = ChecksumAlgorithm.fromWireName(name);
+        if (algorithm == null) {
+            throw call.error(S3ErrorCode.INVALID_REQUEST, "Checksum algorithm provided is unsupported. Please try"
+                    + " again with any of the valid types: [CRC32, CRC32C, CRC64NVME, SHA1, SHA256]");
+        }
+        return algorithm;
     }
 
     /** Features this gateway cannot honour are refused, never silently ignored. */
@@ -45,31 +75,32 @@ final class PutHeaders {
                 throw call.error(S3ErrorCode.NOT_IMPLEMENTED, "The header " + lower + " is not implemented.");
             }
         }
-        String acl = call.header("x-amz-acl");
-        if (acl != null && !acl.equals("private")) {
-            throw call.error(S3ErrorCode.NOT_IMPLEMENTED, "Only the canned ACL 'private' is supported.");
-        }
+        AclHandler.requireOwnerOnly(call);
     }
 
     /**
      * Cache-Control, Content-Disposition, Content-Encoding, Content-Language and Expires, kept as S3 keeps
-     * them. {@code aws-chunked} is transfer framing, not the object's encoding: it is removed, and a
-     * Content-Encoding of nothing else is not stored.
+     * them: as sent. {@code aws-chunked} is transfer framing, not the object's encoding: it is removed
+     * (the other codings keep their order), and a Content-Encoding of nothing else is not stored.
      */
     static ContentHeaders contentHeaders(S3Call call) {
-        String encoding = call.header("Content-Encoding");
-        if (encoding != null) {
-            StringJoiner kept = new StringJoiner(",");
-            for (String part : encoding.split(",")) {
-                String coding = part.trim();
-                if (!coding.isEmpty() && !coding.equalsIgnoreCase("aws-chunked")) {
-                    kept.add(coding);
-                }
-            }
-            encoding = kept.length() == 0 ? null : kept.toString();
+        return new ContentHeaders(call.header("Cache-Control"), call.header("Content-Disposition"),
+                withoutAwsChunked(call.header("Content-Encoding")), call.header("Content-Language"),
+                call.header("Expires"));
+    }
+
+    static String withoutAwsChunked(String encoding) {
+        if (encoding == null || !encoding.toLowerCase(Locale.ROOT).contains("aws-chunked")) {
+            return encoding;
         }
-        return new ContentHeaders(call.header("Cache-Control"), call.header("Content-Disposition"), encoding,
-                call.header("Content-Language"), call.header("Expires"));
+        StringJoiner kept = new StringJoiner(", ");
+        for (String part : encoding.split(",")) {
+            String coding = part.trim();
+            if (!coding.isEmpty() && !coding.equalsIgnoreCase("aws-chunked")) {
+                kept.add(coding);
+            }
+        }
+        return kept.length() == 0 ? null : kept.toString();
     }
 
     /** The body's checksum as its headers declare it; trailers come with the STREAMING-*-TRAILER payloads. */
@@ -113,7 +144,11 @@ final class PutHeaders {
         throw call.error(S3ErrorCode.INVALID_DIGEST);
     }
 
-    /** {@code If-None-Match: *} and strong {@code If-Match}, decided by the store at publication. */
+    /**
+     * The write's condition, decided by the store at publication: {@code If-None-Match: *} (412 when the
+     * key exists), {@code If-None-Match: "etag"} (412 when the current object has that ETag),
+     * {@code If-Match: *} (404 NoSuchKey when there is no object) and {@code If-Match: "etag"}.
+     */
     static WriteCondition condition(S3Call call) {
         String ifNoneMatch = call.header("If-None-Match");
         String ifMatch = call.header("If-Match");
@@ -121,13 +156,14 @@ final class PutHeaders {
             throw call.error(S3ErrorCode.NOT_IMPLEMENTED, "If-Match and If-None-Match together are not supported.");
         }
         if (ifNoneMatch != null) {
-            if (!ifNoneMatch.trim().equals("*")) {
-                throw call.error(S3ErrorCode.NOT_IMPLEMENTED, "If-None-Match on PUT accepts only '*'.");
-            }
-            return WriteCondition.ifNoneMatchStar();
+            String tag = ifNoneMatch.trim();
+            // If-None-Match compares weakly (RFC 9110 §13.1.2): W/"x" names the same ETag as "x"
+            return tag.equals("*") ? WriteCondition.ifNoneMatchStar()
+                    : WriteCondition.ifNoneMatch(EntityTags.unquote(tag.startsWith("W/") ? tag.substring(2) : tag));
         }
         if (ifMatch != null) {
-            return WriteCondition.ifMatch(ifMatchEtag(call, ifMatch));
+            return ifMatch.trim().equals("*") ? WriteCondition.ifMatch(WriteCondition.ANY)
+                    : WriteCondition.ifMatch(ifMatchEtag(call, ifMatch));
         }
         return WriteCondition.NONE;
     }

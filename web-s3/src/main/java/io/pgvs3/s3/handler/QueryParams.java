@@ -1,13 +1,31 @@
 package io.pgvs3.s3.handler;
 
 import io.pgvs3.s3.error.S3ErrorCode;
-import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 
-/** Query parameters that listings share: page sizes, numeric markers, and {@code encoding-type=url}. */
+/**
+ * Query parameters that listings share: names and markers, page sizes, numeric markers, and
+ * {@code encoding-type=url}.
+ */
 final class QueryParams {
 
     private QueryParams() {
+    }
+
+    private static final char[] HEX = "0123456789ABCDEF".toCharArray();
+
+    /**
+     * A name or marker parameter (prefix, delimiter, marker, start-after, key-marker, ...), or null. Key
+     * text is UTF-8 without NUL (PostgreSQL text cannot hold one), so a NUL can never match a key: it is
+     * refused here rather than by the database.
+     */
+    static String text(S3Call call, String name) {
+        String value = call.param(name);
+        if (value != null && value.indexOf('\0') >= 0) {
+            throw call.error(S3ErrorCode.INVALID_ARGUMENT, "The " + name + " parameter must not contain a NUL character.")
+                    .withDetail("ArgumentName", name);
+        }
+        return value;
     }
 
     /** A page size such as max-keys: {@code limit} when absent, at most {@code limit}, never negative. */
@@ -41,12 +59,25 @@ final class QueryParams {
         return encoding;
     }
 
-    /** With encoding-type=url, names go out URL-encoded (space as +, / kept) so any byte survives XML. */
+    /**
+     * With encoding-type=url, names go out as S3 encodes them: every byte of their UTF-8 but
+     * {@code A-Za-z0-9-._~} and {@code /} as upper-case {@code %XX} (a space is {@code %20}, never
+     * {@code +}), so any key survives XML and a strict decoder gets it back byte for byte.
+     */
     static String encode(String value, String encodingType) {
         if (value == null || encodingType == null) {
             return value;
         }
-        return URLEncoder.encode(value, StandardCharsets.UTF_8).replace("%2F", "/").replace("*", "%2A")
-                .replace("%7E", "~");
+        StringBuilder out = new StringBuilder(value.length() + 16);
+        for (byte b : value.getBytes(StandardCharsets.UTF_8)) {
+            int c = b & 0xff;
+            if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')
+                    || c == '-' || c == '.' || c == '_' || c == '~' || c == '/') {
+                out.append((char) c);
+            } else {
+                out.append('%').append(HEX[c >> 4]).append(HEX[c & 0xf]);
+            }
+        }
+        return out.toString();
     }
 }

@@ -48,10 +48,10 @@ public class UploadListHandler {
     }
 
     public S3Response listUploads(S3Call call) {
-        String prefix = call.param("prefix");
-        String delimiter = call.param("delimiter");
-        String keyMarker = call.param("key-marker");
-        String uploadIdMarker = call.param("upload-id-marker");
+        String prefix = QueryParams.text(call, "prefix");
+        String delimiter = QueryParams.text(call, "delimiter");
+        String keyMarker = QueryParams.text(call, "key-marker");
+        String uploadIdMarker = QueryParams.text(call, "upload-id-marker");
         int maxUploads = QueryParams.maxEntries(call, "max-uploads", MAX_ENTRIES);
         String encoding = QueryParams.encodingType(call);
         UploadPage page = multipart.listUploads(new UploadQuery(call.bucket(), prefix == null ? "" : prefix,

@@ -40,15 +40,13 @@ public final class RangeHeader {
                 if (suffix == 0) {
                     return Resolution.UNSATISFIABLE;
                 }
-                return size == 0 ? Resolution.WHOLE : new Resolution(new ByteRange(Math.max(0, size - suffix), size - 1), false);
+                // an empty object has no byte to serve: S3 answers 416 InvalidRange for any range of it
+                return size == 0 ? Resolution.UNSATISFIABLE
+                        : new Resolution(new ByteRange(Math.max(0, size - suffix), size - 1), false);
             }
             long first = parse(firstText);
             long last = lastText.isEmpty() ? Long.MAX_VALUE : parse(lastText);
             if (last < first) {
-                return Resolution.WHOLE;
-            }
-            if (size == 0) {
-                // S3 serves an empty object whole rather than refusing a range of it
                 return Resolution.WHOLE;
             }
             if (first >= size) {

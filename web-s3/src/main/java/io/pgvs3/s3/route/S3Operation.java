@@ -25,6 +25,25 @@ public enum S3Operation {
     ABORT_MULTIPART_UPLOAD("AbortMultipartUpload", true),
     LIST_PARTS("ListParts", true),
     LIST_MULTIPART_UPLOADS("ListMultipartUploads", true),
+    // configuration reads clients probe: answered as S3 answers a bucket that never had the setting
+    GET_BUCKET_VERSIONING("GetBucketVersioning", true),
+    GET_BUCKET_TAGGING("GetBucketTagging", true),
+    GET_OBJECT_TAGGING("GetObjectTagging", true),
+    GET_BUCKET_POLICY("GetBucketPolicy", true),
+    GET_BUCKET_CORS("GetBucketCors", true),
+    GET_BUCKET_LIFECYCLE("GetBucketLifecycleConfiguration", true),
+    GET_BUCKET_ENCRYPTION("GetBucketEncryption", true),
+    GET_OBJECT_LOCK_CONFIGURATION("GetObjectLockConfiguration", true),
+    GET_PUBLIC_ACCESS_BLOCK("GetPublicAccessBlock", true),
+    GET_BUCKET_OWNERSHIP_CONTROLS("GetBucketOwnershipControls", true),
+    // ACLs as S3 serves them with ACLs disabled (bucket owner enforced)
+    GET_BUCKET_ACL("GetBucketAcl", true),
+    PUT_BUCKET_ACL("PutBucketAcl", true),
+    GET_OBJECT_ACL("GetObjectAcl", true),
+    PUT_OBJECT_ACL("PutObjectAcl", true),
+    GET_OBJECT_ATTRIBUTES("GetObjectAttributes", true),
+    /** A browser form upload (POST to a bucket): one clear 501, signed or not. */
+    POST_OBJECT("PostObject", false),
     /** A sub-resource S3 knows (acl, tagging, versioning, ...) that this gateway does not serve. */
     UNSUPPORTED_SUBRESOURCE("Unsupported", false),
     /** A method S3 does not accept on this kind of resource. */

@@ -9,15 +9,6 @@ import java.util.Set;
  */
 public final class S3Router {
 
-    /** Sub-resources S3 knows that select an operation this gateway does not serve. */
-    private static final Set<String> UNSUPPORTED_SUBRESOURCES = Set.of(
-            "acl", "tagging", "versioning", "versions", "policy", "policyStatus", "cors", "lifecycle",
-            "website", "encryption", "object-lock", "retention", "legal-hold", "replication",
-            "notification", "logging", "accelerate", "requestPayment", "ownershipControls",
-            "publicAccessBlock", "analytics", "metrics", "inventory", "intelligent-tiering", "select",
-            "restore", "torrent", "attributes", "renameObject", "session", "metadataTable",
-            "metadataConfiguration", "abac", "versionId");
-
     private S3Router() {
     }
 
@@ -32,10 +23,9 @@ public final class S3Router {
                     : new Route(S3Operation.METHOD_NOT_ALLOWED, null, null, method);
         }
         Set<String> query = request.queryNames();
-        for (String name : query) {
-            if (UNSUPPORTED_SUBRESOURCES.contains(name)) {
-                return new Route(S3Operation.UNSUPPORTED_SUBRESOURCE, bucket, key, name);
-            }
+        Route subResource = SubResources.route(method, bucket, key, query);
+        if (subResource != null) {
+            return subResource;
         }
         return key == null ? bucketRoute(method, bucket, query) : objectRoute(request, method, bucket, key, query);
     }
@@ -54,10 +44,10 @@ public final class S3Router {
             case "PUT" -> S3Operation.CREATE_BUCKET;
             case "HEAD" -> S3Operation.HEAD_BUCKET;
             case "DELETE" -> S3Operation.DELETE_BUCKET;
-            case "POST" -> query.contains("delete") ? S3Operation.DELETE_OBJECTS : S3Operation.UNSUPPORTED_SUBRESOURCE;
+            case "POST" -> query.contains("delete") ? S3Operation.DELETE_OBJECTS : S3Operation.POST_OBJECT;
             default -> S3Operation.METHOD_NOT_ALLOWED;
         };
-        return new Route(operation, bucket, null, operation == S3Operation.UNSUPPORTED_SUBRESOURCE ? "POST" : method);
+        return new Route(operation, bucket, null, method);
     }
 
     private static Route objectRoute(RouteRequest request, String method, String bucket, String key, Set<String> query) {

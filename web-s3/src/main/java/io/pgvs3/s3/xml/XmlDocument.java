@@ -8,7 +8,9 @@ import javax.xml.stream.XMLStreamWriter;
 
 /**
  * A small StAX writer for S3 response documents: {@code start}/{@code end} nest, {@code element} writes
- * a text leaf. Text is escaped by StAX, so keys with {@code <}, {@code &} or control characters are safe.
+ * a text leaf. Text is escaped by StAX, so keys with {@code <} or {@code &} are safe; carriage returns
+ * and other control characters go out as character references, as S3 writes them, so a parser gives
+ * them back instead of normalizing them away (clients that need XML 1.0 ask for encoding-type=url).
  */
 public final class XmlDocument {
 
@@ -51,9 +53,30 @@ public final class XmlDocument {
         return this;
     }
 
+    /** Writes {@code xmlns:prefix="namespace" prefix:name="value"} on the element just started. */
+    public XmlDocument attribute(String prefix, String namespace, String name, String value) {
+        try {
+            writer.writeNamespace(prefix, namespace);
+            writer.writeAttribute(prefix, namespace, name, value);
+        } catch (XMLStreamException e) {
+            throw new IllegalStateException(e);
+        }
+        return this;
+    }
+
     public XmlDocument end() {
         try {
             writer.writeEndElement();
+        } catch (XMLStreamException e) {
+            throw new IllegalStateException(e);
+        }
+        return this;
+    }
+
+    /** Writes text into the element just started (a root element with text, such as LocationConstraint). */
+    public XmlDocument text(String text) {
+        try {
+            characters(text);
         } catch (XMLStreamException e) {
             throw new IllegalStateException(e);
         }
@@ -67,12 +90,25 @@ public final class XmlDocument {
         }
         try {
             writer.writeStartElement(name);
-            writer.writeCharacters(String.valueOf(text));
+            characters(String.valueOf(text));
             writer.writeEndElement();
         } catch (XMLStreamException e) {
             throw new IllegalStateException(e);
         }
         return this;
+    }
+
+    private void characters(String text) throws XMLStreamException {
+        int from = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c < 0x20 && c != '\t' && c != '\n') {
+                writer.writeCharacters(text.substring(from, i));
+                writer.writeEntityRef("#" + (int) c);
+                from = i + 1;
+            }
+        }
+        writer.writeCharacters(text.substring(from));
     }
 
     public byte[] toBytes() {

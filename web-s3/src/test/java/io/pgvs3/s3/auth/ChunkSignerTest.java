@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 /** The chunk and trailer chains printed on AWS's chunked-upload and trailing-header pages. */
 class ChunkSignerTest {
-    private final SigV4Verifier verifier = new SigV4Verifier(AwsExamples.store(), Duration.ofMinutes(15));
+    private final SigV4Verifier verifier = new SigV4Verifier(AwsExamples.store(), Duration.ofMinutes(15), "us-east-1");
 
     private static byte[] sha256OfAs(int n) throws Exception {
         byte[] data = new byte[n];

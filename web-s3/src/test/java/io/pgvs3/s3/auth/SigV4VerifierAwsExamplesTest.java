@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 
 /** AWS's published examples must verify unchanged: one test per example, values from the docs. */
 class SigV4VerifierAwsExamplesTest {
-    private final SigV4Verifier verifier = new SigV4Verifier(AwsExamples.store(), Duration.ofMinutes(15));
+    private final SigV4Verifier verifier = new SigV4Verifier(AwsExamples.store(), Duration.ofMinutes(15), "us-east-1");
 
     @Test
     void getObjectWithRange() {

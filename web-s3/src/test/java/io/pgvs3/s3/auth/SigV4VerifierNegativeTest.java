@@ -2,6 +2,7 @@ package io.pgvs3.s3.auth;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.Optional;
@@ -12,7 +13,7 @@ class SigV4VerifierNegativeTest {
     private static final String GET_SIG = "f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41";
     private static final String GET_SIGNED = "host;range;x-amz-content-sha256;x-amz-date";
 
-    private final SigV4Verifier verifier = new SigV4Verifier(AwsExamples.store(), Duration.ofMinutes(15));
+    private final SigV4Verifier verifier = new SigV4Verifier(AwsExamples.store(), Duration.ofMinutes(15), "us-east-1");
 
     private AuthFailure failure(AwsExamples.Req req) {
         return failure(verifier, req);
@@ -40,13 +41,13 @@ class SigV4VerifierNegativeTest {
 
     @Test
     void wrongSecret() {
-        SigV4Verifier other = new SigV4Verifier(k -> Optional.of("not-the-secret"), Duration.ofMinutes(15));
+        SigV4Verifier other = new SigV4Verifier(k -> Optional.of("not-the-secret"), Duration.ofMinutes(15), "us-east-1");
         assertEquals(AuthFailure.SIGNATURE_DOES_NOT_MATCH, failure(other, AwsExamples.getObject()));
     }
 
     @Test
     void unknownAccessKey() {
-        SigV4Verifier empty = new SigV4Verifier(k -> Optional.empty(), Duration.ofMinutes(15));
+        SigV4Verifier empty = new SigV4Verifier(k -> Optional.empty(), Duration.ofMinutes(15), "us-east-1");
         assertEquals(AuthFailure.INVALID_ACCESS_KEY_ID, failure(empty, AwsExamples.getObject()));
     }
 
@@ -140,11 +141,17 @@ class SigV4VerifierNegativeTest {
                 + base + ",SignedHeaders=" + GET_SIGNED)));
     }
 
+    /**
+     * S3 refuses a request signed for another region and names its own (issue 9); this test used to
+     * accept any region (signed into the key), which no S3 endpoint does.
+     */
     @Test
-    void anyRegionIsAcceptedButSignedIntoTheKey() {
-        // A different region derives a different key, so the published signature no longer matches.
-        assertEquals(AuthFailure.SIGNATURE_DOES_NOT_MATCH, failure(getWithAuth(AwsExamples
-                .auth(GET_SIGNED, GET_SIG).replace("us-east-1", "eu-west-1"))));
+    void anotherRegionIsMalformedAndNamesTheExpectedOne() {
+        AuthException e = assertThrows(AuthException.class, () -> verifier.verify(getWithAuth(AwsExamples
+                .auth(GET_SIGNED, GET_SIG).replace("us-east-1", "eu-west-1")).build()));
+        assertEquals(AuthFailure.AUTHORIZATION_HEADER_MALFORMED, e.failure());
+        assertEquals("us-east-1", e.expectedRegion());
+        assertTrue(e.getMessage().contains("the region 'eu-west-1' is wrong; expecting 'us-east-1'"), e.getMessage());
     }
 
     @Test

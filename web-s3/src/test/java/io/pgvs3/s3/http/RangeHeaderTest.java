@@ -29,14 +29,15 @@ class RangeHeaderTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"bytes=100-, 100", "bytes=200-300, 100", "bytes=-0, 100"})
+    // S3 answers 416 InvalidRange to any range of an empty object: there is no first byte to serve
+    @CsvSource({"bytes=100-, 100", "bytes=200-300, 100", "bytes=-0, 100", "bytes=0-, 0", "bytes=-5, 0", "bytes=0-0, 0"})
     void refusesUnsatisfiableRanges(String header, long size) {
         assertTrue(RangeHeader.resolve(header, size).unsatisfiable());
     }
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {"items=0-1| 100", "bytes=0-1,5-6| 100", "bytes=5-1| 100", "bytes=a-b| 100",
-        "bytes=0-| 0", "bytes=-5| 0"})
+        "bytes=a-b| 0"})
     void ignoresWhatItCannotUse(String header, long size) {
         RangeHeader.Resolution resolution = RangeHeader.resolve(header, size);
         assertFalse(resolution.unsatisfiable());

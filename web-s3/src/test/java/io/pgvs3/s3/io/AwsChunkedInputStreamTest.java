@@ -20,7 +20,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class AwsChunkedInputStreamTest {
-    private final SigV4Verifier verifier = new SigV4Verifier(AwsExamples.store(), Duration.ofMinutes(15));
+    private final SigV4Verifier verifier = new SigV4Verifier(AwsExamples.store(), Duration.ofMinutes(15), "us-east-1");
 
     /** The chain as the verifier hands it out for AWS's chunked example request. */
     private ChunkSigner chunkedSigner() {

@@ -1,0 +1,46 @@
+package io.pgvs3.s3.handler;
+
+import io.pgvs3.s3.error.ErrorTranslator;
+import io.pgvs3.s3.error.S3ErrorCode;
+import io.pgvs3.store.api.BucketStore;
+import io.pgvs3.store.api.ObjectMeta;
+import io.pgvs3.store.api.ObjectStore;
+import io.pgvs3.store.api.error.StoreError;
+import io.pgvs3.store.api.error.StoreException;
+import jakarta.ejb.EJB;
+import jakarta.enterprise.context.ApplicationScoped;
+
+/**
+ * Whether the bucket or object a request names exists; a missing one is answered naming it, as S3's
+ * error bodies do.
+ */
+@ApplicationScoped
+public class Existence {
+
+    @EJB
+    private BucketStore buckets;
+    @EJB
+    private ObjectStore objects;
+
+    void requireBucket(S3Call call) {
+        if (!buckets.exists(call.bucket())) {
+            throw call.error(S3ErrorCode.NO_SUCH_BUCKET);
+        }
+    }
+
+    /** The object's row (its inline body too when asked), or NoSuchKey / NoSuchBucket. */
+    ObjectMeta requireObject(S3Call call, boolean withInlineBody) {
+        try {
+            return objects.head(call.bucket(), call.key(), withInlineBody);
+        } catch (StoreException e) {
+            if (e.error() == StoreError.NO_SUCH_KEY || e.error() == StoreError.NO_SUCH_BUCKET) {
+                throw call.error(ErrorTranslator.fromStore(e.error()));
+            }
+            throw e;
+        }
+    }
+
+    ObjectMeta requireObject(S3Call call) {
+        return requireObject(call, false);
+    }
+}

@@ -1,0 +1,63 @@
+package io.pgvs3.s3.exchange;
+
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.pgvs3.s3.error.S3ErrorCode;
+import io.pgvs3.s3.error.S3Exception;
+import io.pgvs3.s3.route.Route;
+import io.pgvs3.s3.route.S3Operation;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Regression tests of issue 9's hostile requests that the wire rules refuse before SigV4. */
+class WireRulesTest {
+
+    private static Exchange exchange(String target, String query, Map<String, List<String>> headers) {
+        return new Exchange("00000000DEADBEEF", "PUT", target, query, headers);
+    }
+
+    private static S3ErrorCode refusal(Exchange exchange) {
+        return assertThrows(S3Exception.class, () -> WireRules.checkRequest(exchange)).code();
+    }
+
+    @Test
+    void anAsteriskTargetIsAnInvalidUri() {
+        assertEquals(S3ErrorCode.INVALID_URI, refusal(exchange("*", null, Map.of())));
+    }
+
+    @Test
+    void aMalformedQueryEscapeIsAnInvalidUri() {
+        assertEquals(S3ErrorCode.INVALID_URI, refusal(exchange("/", "x=%%%", Map.of())));
+        assertEquals(S3ErrorCode.INVALID_URI, refusal(exchange("/b", "prefix=%4", Map.of())));
+        assertDoesNotThrow(() -> WireRules.checkRequest(exchange("/b", "prefix=%41%2F&x", Map.of())));
+    }
+
+    @Test
+    void aTransferCodingOtherThanChunkedIsRefused() {
+        assertEquals(S3ErrorCode.INVALID_REQUEST,
+                refusal(exchange("/b/k", null, Map.of("transfer-encoding", List.of("gzip, chunked")))));
+        assertEquals(S3ErrorCode.INVALID_REQUEST,
+                refusal(exchange("/b/k", null, Map.of("transfer-encoding", List.of("identity")))));
+        assertDoesNotThrow(() -> WireRules.checkRequest(exchange("/b/k", null,
+                Map.of("transfer-encoding", List.of("Chunked")))));
+    }
+
+    @Test
+    void aBodyAboveFiveGibibytesIsTooLargeBeforeItIsRead() {
+        Route put = new Route(S3Operation.PUT_OBJECT, "b", "k", "PUT");
+        S3Exception e = assertThrows(S3Exception.class, () -> WireRules.checkDeclaredSize(
+                exchange("/b/k", null, Map.of("content-length", List.of("5368709121"))), put));
+        assertEquals(S3ErrorCode.ENTITY_TOO_LARGE, e.code());
+        assertEquals("5368709121", e.details().get("ProposedSize"));
+        assertThrows(S3Exception.class, () -> WireRules.checkDeclaredSize(exchange("/b/k", null,
+                Map.of("x-amz-decoded-content-length", List.of("99999999999999999999999"))),
+                new Route(S3Operation.UPLOAD_PART, "b", "k", "PUT")));
+        assertDoesNotThrow(() -> WireRules.checkDeclaredSize(
+                exchange("/b/k", null, Map.of("content-length", List.of("5368709120"))), put));
+        assertDoesNotThrow(() -> WireRules.checkDeclaredSize(exchange("/b", null,
+                Map.of("content-length", List.of("5368709121"))), new Route(S3Operation.DELETE_OBJECTS, "b", null, "POST")));
+    }
+}

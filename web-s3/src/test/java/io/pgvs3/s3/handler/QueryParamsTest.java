@@ -1,0 +1,55 @@
+package io.pgvs3.s3.handler;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.pgvs3.s3.error.S3ErrorCode;
+import io.pgvs3.s3.error.S3Exception;
+import io.pgvs3.s3.route.Route;
+import io.pgvs3.s3.route.S3Operation;
+import java.io.InputStream;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Listing parameters: S3's URL encoding and the names a database could not hold (issue 9). */
+class QueryParamsTest {
+
+    static S3Call call(String rawQuery) {
+        return new S3Call(new Route(S3Operation.LIST_OBJECTS_V2, "b", null, "GET"), "GET", Map.of(),
+                io.pgvs3.s3.auth.QueryParams.parse(rawQuery), "00000000DEADBEEF", null, -1, InputStream.nullInputStream(), Map::of);
+    }
+
+    @Test
+    void urlEncodingWritesASpaceAsPercentTwentyAndKeepsSlashes() {
+        assertEquals("a%20b/c%2Bd%2A~%25", QueryParams.encode("a b/c+d*~%", "url"));
+        assertEquals("%C3%A4%0D%0A%01", QueryParams.encode("ä\r\n\u0001", "url"));
+        assertEquals("a b", QueryParams.encode("a b", null));
+        assertNull(QueryParams.encode(null, "url"));
+    }
+
+    @Test
+    void aNulInANameParameterIsInvalidArgumentNotADatabaseError() {
+        for (String name : new String[] {"prefix", "marker", "start-after", "key-marker", "delimiter"}) {
+            S3Exception e = assertThrows(S3Exception.class,
+                    () -> QueryParams.text(call(name + "=a%00b"), name));
+            assertEquals(S3ErrorCode.INVALID_ARGUMENT, e.code());
+        }
+        assertEquals("a\u0001b", QueryParams.text(call("prefix=a%01b"), "prefix"));
+    }
+
+    @Test
+    void aContinuationTokenHidingANulIsIncorrect() {
+        String token = ContinuationTokens.encode("a\0b");
+        S3Exception e = assertThrows(S3Exception.class, () -> ContinuationTokens.decode(call(""), token));
+        assertEquals(S3ErrorCode.INVALID_ARGUMENT, e.code());
+    }
+
+    @Test
+    void anOverlongContentTypeIsInvalidArgument() {
+        S3Call call = new S3Call(new Route(S3Operation.PUT_OBJECT, "b", "k", "PUT"), "PUT",
+                Map.of("content-type", java.util.List.of("a/" + "b".repeat(1100))), io.pgvs3.s3.auth.QueryParams.parse(null),
+                "00000000DEADBEEF", null, 1, InputStream.nullInputStream(), Map::of);
+        assertEquals(S3ErrorCode.INVALID_ARGUMENT, assertThrows(S3Exception.class, () -> PutHeaders.contentType(call)).code());
+    }
+}
