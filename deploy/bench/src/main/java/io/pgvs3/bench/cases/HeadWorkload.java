@@ -3,14 +3,12 @@ package io.pgvs3.bench.cases;
 import io.pgvs3.bench.http.S3Client;
 import io.pgvs3.bench.load.Operation;
 import io.pgvs3.bench.load.Outcome;
-import java.util.List;
 
 /** HEAD of a random object of the dataset: the metadata lookup without a body. */
-final class HeadWorkload extends S3Workload {
-    private final Dataset dataset;
+final class HeadWorkload extends OneDatasetWorkload {
 
     HeadWorkload(Dataset dataset) {
-        this.dataset = dataset;
+        super(dataset);
     }
 
     @Override
@@ -19,23 +17,8 @@ final class HeadWorkload extends S3Workload {
     }
 
     @Override
-    public long size() {
-        return dataset.size();
-    }
-
-    @Override
-    public String unit() {
-        return "req";
-    }
-
-    @Override
-    List<Dataset> data() {
-        return List.of(dataset);
-    }
-
-    @Override
     Operation open(S3Client client, int worker) {
-        String[] keys = dataset.keys().toArray(String[]::new);
+        String[] keys = keys();
         return new Call(client, worker) {
             @Override
             public void call(Outcome outcome) throws Exception {

@@ -3,22 +3,24 @@ package io.pgvs3.bench.cases;
 import io.pgvs3.bench.http.S3Client;
 import io.pgvs3.bench.load.Operation;
 import io.pgvs3.bench.load.Outcome;
-import java.util.List;
 
 /**
  * GET of a random byte range of one large object, the access pattern of columnar readers. Offsets are
  * not aligned to anything, as a Parquet footer or column chunk is not.
  */
-final class RangeWorkload extends S3Workload {
-    private final Dataset dataset;
+final class RangeWorkload extends OneDatasetWorkload {
     private final int length;
 
     RangeWorkload(Dataset dataset, int length) {
+        super(oneObjectLongerThan(dataset, length));
+        this.length = length;
+    }
+
+    private static Dataset oneObjectLongerThan(Dataset dataset, int length) {
         if (dataset.count() != 1 || dataset.size() < length) {
             throw new IllegalArgumentException("a range workload reads one object longer than the range");
         }
-        this.dataset = dataset;
-        this.length = length;
+        return dataset;
     }
 
     @Override
@@ -29,16 +31,6 @@ final class RangeWorkload extends S3Workload {
     @Override
     public long size() {
         return length;
-    }
-
-    @Override
-    public String unit() {
-        return "req";
-    }
-
-    @Override
-    List<Dataset> data() {
-        return List.of(dataset);
     }
 
     @Override
