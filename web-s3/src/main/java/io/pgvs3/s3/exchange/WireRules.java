@@ -81,10 +81,11 @@ final class WireRules {
         return true;
     }
 
-    private static long length(String value) {
+    /** A length header's value: its digits, or -1 when absent or not a plain non-negative number. */
+    static long length(String value) {
         String digits = value == null ? "" : value.trim();
         if (digits.isEmpty() || !digits.chars().allMatch(c -> c >= '0' && c <= '9')) {
-            return -1; // not a length: the request path refuses it where it reads the length
+            return -1; // not a length: treated as undeclared, and refused where a length is required
         }
         try {
             return Long.parseLong(digits);
