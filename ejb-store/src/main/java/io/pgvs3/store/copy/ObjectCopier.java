@@ -64,7 +64,8 @@ public final class ObjectCopier {
     /**
      * The source's full-object checksum of the requested algorithm: stored, or computed by reading the
      * source before the copy's transaction (a long read holds no lock); the copy then insists on that
-     * same source version. The target bucket and the source's conditions are checked before that read.
+     * same source version. The target (bucket and condition) and the source's conditions are checked
+     * before that read.
      */
     private Requested requested(CopySpec spec, CopyListener listener) {
         ChecksumAlgorithm algorithm = spec.checksumAlgorithm();
@@ -73,7 +74,10 @@ public final class ObjectCopier {
         if (stored != null && stored.algorithm() == algorithm && stored.type() == ChecksumType.FULL_OBJECT) {
             return new Requested(source.etag(), stored);
         }
-        namespaces.resolve(spec.bucket());
+        namespaces.read(main, "COPY target " + spec.key(), spec.bucket(), (c, target) -> {
+            ObjectPublisher.precheck(c, target, spec.key(), spec.condition());
+            return target;
+        });
         SourceRows.requireConditions(spec.source(), source.etag(), source.lastModified());
         listener.checksPassed();
         RunningChecksum running = algorithm.newChecksum();
@@ -107,6 +111,7 @@ public final class ObjectCopier {
         Namespace target = namespaces.lockForWrite(c, spec.bucket());
         Namespace from = namespaces.lockForWrite(c, spec.source().bucket());
         StoredObject source = SourceRows.require(c, from, spec.source());
+        ObjectPublisher.precheck(c, target, spec.key(), spec.condition());
         listener.checksPassed();
         return publish(c, target, spec, FileCloner.cloneInto(c, source, target), requested);
     }

@@ -216,12 +216,27 @@ class CopyTest {
         assertEquals(0, told[0], "refused copies are refused before the listener hears");
         stores.copier.copy(spec(from, "src", to, "d", null), counting);
         assertEquals(1, told[0]);
+        for (WriteCondition lost : new WriteCondition[] {WriteCondition.ifNoneMatchStar(), WriteCondition.ifMatch("nope"),
+                WriteCondition.ifNoneMatch(stores.reader.head(to, "d", false).etag())}) {
+            assertEquals(StoreError.PRECONDITION_FAILED, assertThrows(StoreException.class, () -> stores.copier.copy(
+                    new CopySpec(new CopySource(from, "src", null), to, "d", false, null, null, lost), counting)).error());
+        }
+        assertEquals(StoreError.NO_SUCH_KEY, assertThrows(StoreException.class, () -> stores.copier.copy(
+                new CopySpec(new CopySource(from, "src", null), to, "absent", false, null, null,
+                        WriteCondition.ifMatch(WriteCondition.ANY)), counting)).error());
+        assertEquals(StoreError.PRECONDITION_FAILED, assertThrows(StoreException.class, () -> stores.copier.copy(
+                new CopySpec(new CopySource(from, "src", null), to, "d", false, null, null,
+                        WriteCondition.ifNoneMatchStar(), ChecksumAlgorithm.SHA256), counting)).error());
+        assertEquals(1, told[0], "a target condition that fails now fails before any byte moves");
+        stores.copier.copy(new CopySpec(new CopySource(from, "src", null), to, "d", false, null, null,
+                WriteCondition.ifMatch(stores.reader.head(to, "d", false).etag())), counting);
+        assertEquals(2, told[0]);
         assertThrows(StoreException.class, () -> stores.copier.copy(new CopySpec(new CopySource(from, "src",
                 new CopyConditions("\"nope\"", null, null, null)), from, "ck", false, null, null, WriteCondition.NONE,
                 ChecksumAlgorithm.SHA256), counting));
         stores.copier.copy(new CopySpec(new CopySource(from, "src", null), from, "ck", false, null, null,
                 WriteCondition.NONE, ChecksumAlgorithm.SHA256), counting);
-        assertEquals(2, told[0], "reading the source for a new checksum moves bytes too");
+        assertEquals(3, told[0], "reading the source for a new checksum moves bytes too");
     }
 
     private static PutResult copy(CopySpec spec) {
