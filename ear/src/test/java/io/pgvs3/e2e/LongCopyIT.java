@@ -106,7 +106,13 @@ class LongCopyIT {
     /** What is decided before bytes move keeps its status, however long the copy would have taken. */
     @Test
     void aLongCopyIsRefusedWithItsOwnStatusBeforeAny200() throws Exception {
+        setup.putObject(b -> b.bucket(TARGET).key("present"), RequestBody.fromString("here before"));
         try (Connection lock = lockChunks(TARGET)) {
+            S3Exception target = assertThrows(S3Exception.class, () -> impatient.copyObject(b -> b.sourceBucket(SOURCE)
+                    .sourceKey("big").destinationBucket(TARGET).destinationKey("present")
+                    .overrideConfiguration(o -> o.putHeader("If-None-Match", "*"))));
+            assertEquals(412, target.statusCode());
+            assertEquals("PreconditionFailed", target.awsErrorDetails().errorCode());
             S3Exception condition = assertThrows(S3Exception.class, () -> impatient.copyObject(b -> b.sourceBucket(SOURCE)
                     .sourceKey("big").destinationBucket(TARGET).destinationKey("refused")
                     .copySourceIfMatch("\"0123456789abcdef0123456789abcdef\"")));
