@@ -27,12 +27,23 @@ final class Clients {
 
     /** A client of any endpoint; {@code http} may carry TLS trust for a test certificate. */
     static S3Client s3(URI endpoint, String accessKey, String secretKey, ApacheHttpClient.Builder http) {
+        return s3(endpoint, accessKey, secretKey, http, Duration.ofMinutes(2));
+    }
+
+    /** A client of gateway {@code gateway} that gives up on an answer silent for longer than {@code readTimeout}. */
+    static S3Client s3(int gateway, Duration readTimeout) {
+        return s3(URI.create(Stack.s3Endpoint(gateway)), Stack.accessKey(), Stack.secretKey(), ApacheHttpClient.builder(),
+                readTimeout);
+    }
+
+    private static S3Client s3(URI endpoint, String accessKey, String secretKey, ApacheHttpClient.Builder http,
+                               Duration readTimeout) {
         return S3Client.builder()
                 .endpointOverride(endpoint)
                 .region(Region.US_EAST_1)
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(accessKey, secretKey)))
                 .serviceConfiguration(S3Configuration.builder().pathStyleAccessEnabled(true).build())
-                .httpClientBuilder(http.socketTimeout(Duration.ofMinutes(2)))
+                .httpClientBuilder(http.socketTimeout(readTimeout))
                 .overrideConfiguration(c -> c.retryStrategy(r -> r.maxAttempts(1)))
                 .build();
     }

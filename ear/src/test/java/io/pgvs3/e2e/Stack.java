@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
@@ -19,11 +20,18 @@ public final class Stack implements BeforeAllCallback, ExtensionContext.Store.Cl
     /** Buckets are also served as {@code <bucket>.localhost}. */
     static final String VIRTUAL_HOST_DOMAIN = "localhost";
 
+    /** A copy moving bytes for longer is answered 200 early, then a space every interval (LongCopyIT). */
+    static final Duration COPY_KEEPALIVE_AFTER = Duration.ofMillis(500);
+    static final Duration COPY_KEEPALIVE_INTERVAL = Duration.ofMillis(200);
+
     private static final StackScript SCRIPT = new StackScript("stack-e2e", 0, 2, Map.of(
             "PGVS3_S3_DOMAINS", VIRTUAL_HOST_DOMAIN,
             // maintenance as fast as it goes: the reaper tests watch garbage disappear within seconds
             "PGVS3_REAPER_GRACE", "PT0S",
-            "PGVS3_MAINTENANCE_INTERVAL", "PT1S"));
+            "PGVS3_MAINTENANCE_INTERVAL", "PT1S",
+            // long copies answer 200 early and keep alive within a short client read timeout (LongCopyIT)
+            "PGVS3_S3_COPY_KEEPALIVE_AFTER", COPY_KEEPALIVE_AFTER.toString(),
+            "PGVS3_S3_COPY_KEEPALIVE_INTERVAL", COPY_KEEPALIVE_INTERVAL.toString()));
     private static volatile boolean started;
     private static volatile IllegalStateException startFailure;
 

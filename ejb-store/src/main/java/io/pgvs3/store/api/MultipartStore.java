@@ -30,11 +30,12 @@ public interface MultipartStore {
     /**
      * UploadPartCopy: makes part {@code spec.partNumber()} from {@code range} of an existing object
      * ({@code null} for all of it). The bytes never leave the database and the gateway's bounded buffers.
+     * {@code listener} hears when the source and the upload have been checked and the bytes start moving.
      *
      * @throws io.pgvs3.store.api.error.StoreException NO_SUCH_UPLOAD, NO_SUCH_KEY, PRECONDITION_FAILED,
      *                                                 INVALID_ARGUMENT (range outside the source)
      */
-    PartInfo copyPart(PartSpec spec, CopySource source, ByteRange range);
+    PartInfo copyPart(PartSpec spec, CopySource source, ByteRange range, CopyListener listener);
 
     /**
      * Publishes the listed parts, in order, as the object, under the same per-key lock and conditions

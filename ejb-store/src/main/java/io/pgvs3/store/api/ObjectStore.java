@@ -63,10 +63,13 @@ public interface ObjectStore {
      * per-key lock and conditions as a PUT. A copy within one bucket shares the source's immutable files
      * (no byte moves); across buckets the chunk rows are copied inside PostgreSQL.
      *
+     * {@code listener} hears when the copy starts moving bytes (across buckets, or reading the source for a
+     * requested checksum); a copy within a bucket that moves none never tells it.
+     *
      * @throws io.pgvs3.store.api.error.StoreException NO_SUCH_BUCKET, NO_SUCH_KEY (source),
      *                                                 PRECONDITION_FAILED (source or target condition)
      */
-    PutResult copy(CopySpec spec);
+    PutResult copy(CopySpec spec, CopyListener listener);
 
     /** Deletes the key if present (S3 answers 204 either way); queues its file as garbage. */
     void delete(String bucket, String key);

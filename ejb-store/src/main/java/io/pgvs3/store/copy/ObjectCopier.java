@@ -1,5 +1,6 @@
 package io.pgvs3.store.copy;
 
+import io.pgvs3.store.api.CopyListener;
 import io.pgvs3.store.api.CopySpec;
 import io.pgvs3.store.api.ObjectMeta;
 import io.pgvs3.store.api.PutResult;
@@ -28,7 +29,8 @@ import javax.sql.DataSource;
  * CopyObject in one transaction. Within a bucket the new row references the source's files: both keys
  * are locked (in lock order) before the source row is read, so the source cannot be deleted, and its
  * files released, between that read and the commit of the new reference. Across buckets the source's
- * chunk rows are copied into the target's chunks table first (chunk pool, no statement timeout).
+ * chunk rows are copied into the target's chunks table first (chunk pool, no statement timeout). The
+ * listener hears when everything checked before bytes move has passed.
  */
 public final class ObjectCopier {
 
@@ -45,14 +47,14 @@ public final class ObjectCopier {
     }
 
     /** See {@link io.pgvs3.store.api.ObjectStore#copy}. */
-    public PutResult copy(CopySpec spec) {
+    public PutResult copy(CopySpec spec, CopyListener listener) {
         WriteRequest.requireValidKey(spec.key());
-        Requested requested = spec.checksumAlgorithm() == null ? null : requested(spec);
+        Requested requested = spec.checksumAlgorithm() == null ? null : requested(spec, listener);
         String operation = "COPY " + spec.source().bucket() + "/" + spec.source().key() + " to " + spec.key();
         if (spec.source().bucket().equals(spec.bucket())) {
             return Transactions.run(main, operation, spec.bucket(), c -> copyWithin(c, spec, requested));
         }
-        return Transactions.runLong(chunk, operation, spec.bucket(), c -> copyAcross(c, spec, requested));
+        return Transactions.runLong(chunk, operation, spec.bucket(), c -> copyAcross(c, spec, requested, listener));
     }
 
     /** A checksum the copy must carry instead of the source's, and the source version it was computed on. */
@@ -62,15 +64,22 @@ public final class ObjectCopier {
     /**
      * The source's full-object checksum of the requested algorithm: stored, or computed by reading the
      * source before the copy's transaction (a long read holds no lock); the copy then insists on that
-     * same source version.
+     * same source version. The target (bucket and condition) and the source's conditions are checked
+     * before that read.
      */
-    private Requested requested(CopySpec spec) {
+    private Requested requested(CopySpec spec, CopyListener listener) {
         ChecksumAlgorithm algorithm = spec.checksumAlgorithm();
         ObjectMeta source = reader.head(spec.source().bucket(), spec.source().key(), true);
         ObjectChecksum stored = source.checksum();
         if (stored != null && stored.algorithm() == algorithm && stored.type() == ChecksumType.FULL_OBJECT) {
             return new Requested(source.etag(), stored);
         }
+        namespaces.read(main, "COPY target " + spec.key(), spec.bucket(), (c, target) -> {
+            ObjectPublisher.precheck(c, target, spec.key(), spec.condition());
+            return target;
+        });
+        SourceRows.requireConditions(spec.source(), source.etag(), source.lastModified());
+        listener.checksPassed();
         RunningChecksum running = algorithm.newChecksum();
         try {
             reader.readBody(source, null, new OutputStream() {
@@ -97,10 +106,13 @@ public final class ObjectCopier {
         return publish(c, ns, spec, SourceRows.require(c, ns, spec.source()), requested);
     }
 
-    private PutResult copyAcross(Connection c, CopySpec spec, Requested requested) throws SQLException {
+    private PutResult copyAcross(Connection c, CopySpec spec, Requested requested, CopyListener listener)
+            throws SQLException {
         Namespace target = namespaces.lockForWrite(c, spec.bucket());
         Namespace from = namespaces.lockForWrite(c, spec.source().bucket());
         StoredObject source = SourceRows.require(c, from, spec.source());
+        ObjectPublisher.precheck(c, target, spec.key(), spec.condition());
+        listener.checksPassed();
         return publish(c, target, spec, FileCloner.cloneInto(c, source, target), requested);
     }
 

@@ -10,6 +10,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.time.OffsetDateTime;
 
 /** Reads the row a copy starts from, as stored. */
@@ -41,12 +42,17 @@ public final class SourceRows {
                         (Long) rs.getObject(9), longs(rs.getArray(10)), longs(rs.getArray(11)),
                         (String[]) rs.getArray(12).getArray(),
                         ObjectChecksum.ofStored(rs.getString(13), rs.getString(14), rs.getString(15)));
-                if (source.conditions() != null && !source.conditions().holds(found.etag(), found.lastModified())) {
-                    throw new StoreException(StoreError.PRECONDITION_FAILED,
-                            "the copy source does not meet the x-amz-copy-source-if-* conditions");
-                }
+                requireConditions(source, found.etag(), found.lastModified());
                 return found;
             }
+        }
+    }
+
+    /** @throws StoreException PRECONDITION_FAILED unless the source's conditions (if any) hold */
+    public static void requireConditions(CopySource source, String etag, Instant lastModified) {
+        if (source.conditions() != null && !source.conditions().holds(etag, lastModified)) {
+            throw new StoreException(StoreError.PRECONDITION_FAILED,
+                    "the copy source does not meet the x-amz-copy-source-if-* conditions");
         }
     }
 

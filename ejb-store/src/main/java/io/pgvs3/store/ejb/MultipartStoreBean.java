@@ -2,6 +2,7 @@ package io.pgvs3.store.ejb;
 
 import io.pgvs3.store.api.ByteRange;
 import io.pgvs3.store.api.CompleteSpec;
+import io.pgvs3.store.api.CopyListener;
 import io.pgvs3.store.api.CopySource;
 import io.pgvs3.store.api.MultipartStore;
 import io.pgvs3.store.api.PartInfo;
@@ -71,9 +72,9 @@ public class MultipartStoreBean implements MultipartStore {
     }
 
     @Override
-    public PartInfo copyPart(PartSpec spec, CopySource source, ByteRange range) {
+    public PartInfo copyPart(PartSpec spec, CopySource source, ByteRange range, CopyListener listener) {
         layout.require();
-        return parts.copy(spec, source, range);
+        return parts.copy(spec, source, range, listener);
     }
 
     @Override

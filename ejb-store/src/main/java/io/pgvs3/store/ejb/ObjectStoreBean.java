@@ -1,6 +1,7 @@
 package io.pgvs3.store.ejb;
 
 import io.pgvs3.store.api.ByteRange;
+import io.pgvs3.store.api.CopyListener;
 import io.pgvs3.store.api.CopySpec;
 import io.pgvs3.store.api.DeletionResult;
 import io.pgvs3.store.api.ListPage;
@@ -85,9 +86,9 @@ public class ObjectStoreBean implements ObjectStore {
     }
 
     @Override
-    public PutResult copy(CopySpec spec) {
+    public PutResult copy(CopySpec spec, CopyListener listener) {
         layout.require();
-        return copier.copy(spec);
+        return copier.copy(spec, listener);
     }
 
     @Override

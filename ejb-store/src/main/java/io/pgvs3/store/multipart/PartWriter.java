@@ -1,6 +1,7 @@
 package io.pgvs3.store.multipart;
 
 import io.pgvs3.store.api.ByteRange;
+import io.pgvs3.store.api.CopyListener;
 import io.pgvs3.store.api.CopySource;
 import io.pgvs3.store.api.PartInfo;
 import io.pgvs3.store.api.PartSpec;
@@ -82,7 +83,7 @@ public final class PartWriter {
     }
 
     /** See {@link io.pgvs3.store.api.MultipartStore#copyPart}. */
-    public PartInfo copy(PartSpec spec, CopySource source, ByteRange range) {
+    public PartInfo copy(PartSpec spec, CopySource source, ByteRange range, CopyListener listener) {
         requirePartNumber(spec);
         StoredObject from = namespaces.read(main, "UploadPartCopy source " + source.key(), source.bucket(),
                 (c, ns) -> SourceRows.require(c, ns, source));
@@ -94,6 +95,7 @@ public final class PartWriter {
         return Transactions.runLong(chunk, operation("UploadPartCopy", spec), spec.bucket(), c -> {
             Namespace ns = namespaces.lockForWrite(c, spec.bucket());
             Upload upload = Uploads.require(c, ns, spec.uploadId(), spec.key(), Uploads.Lock.NONE);
+            listener.checksPassed();
             // an upload created with an algorithm needs every part's checksum of it, copied parts too
             ChecksumAlgorithm algorithm = upload.checksumAlgorithm() == null ? null
                     : ChecksumAlgorithm.valueOf(upload.checksumAlgorithm());

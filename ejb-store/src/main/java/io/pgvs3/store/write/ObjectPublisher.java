@@ -79,6 +79,7 @@ public final class ObjectPublisher {
              WHERE key = ?""" + RETURNING_REPLACED;
 
     private static final String EXISTS = "SELECT 1 FROM %1$s.objects WHERE key = ?";
+    private static final String CURRENT_ETAG = "SELECT etag FROM %1$s.objects WHERE key = ?";
 
     private static final String UPSERT = INSERT_ROW + ON_CONFLICT_REPLACE;
     private static final String CREATE_ONLY = INSERT_ROW + ON_CONFLICT_KEEP;
@@ -131,14 +132,51 @@ public final class ObjectPublisher {
         Locks.lockObjectKey(c, ns.id(), o.key());
         Instant modified = run(c, ns, o, condition, false, dropped);
         if (modified == null) {
-            if (condition.ifMatchEtag() != null && !exists(c, ns, o.key())) {
-                throw new StoreException(StoreError.NO_SUCH_KEY, "key " + o.key() + " does not exist");
-            }
-            throw new StoreException(StoreError.PRECONDITION_FAILED, condition.createOnly()
-                    ? "key " + o.key() + " already exists"
-                    : "key " + o.key() + " does not hold the ETag the condition names");
+            throw failed(condition, o.key(), condition.ifMatchEtag() == null || exists(c, ns, o.key()));
         }
         return modified;
+    }
+
+    /**
+     * Decides {@code condition} on the key's current row without its lock, so that a long write (a copy)
+     * refuses before its work what its publication would refuse now; publication still decides.
+     *
+     * @throws StoreException as {@link #publish(Connection, Namespace, NewObject, WriteCondition)} would
+     */
+    public static void precheck(Connection c, Namespace ns, String key, WriteCondition condition)
+            throws SQLException {
+        if (condition == null || condition.equals(WriteCondition.NONE)) {
+            return;
+        }
+        String etag;
+        try (PreparedStatement ps = c.prepareStatement(ns.sql(CURRENT_ETAG))) {
+            ps.setString(1, key);
+            try (ResultSet rs = ps.executeQuery()) {
+                etag = rs.next() ? rs.getString(1) : null;
+            }
+        }
+        // the precedence of run(): If-None-Match: *, then If-Match, then If-None-Match with a tag
+        boolean holds;
+        if (condition.createOnly()) {
+            holds = etag == null;
+        } else if (condition.ifMatchEtag() != null) {
+            holds = etag != null && (WriteCondition.ANY.equals(condition.ifMatchEtag())
+                    || condition.ifMatchEtag().equals(etag));
+        } else {
+            holds = !condition.ifNoneMatchEtag().equals(etag);
+        }
+        if (!holds) {
+            throw failed(condition, key, etag != null);
+        }
+    }
+
+    private static StoreException failed(WriteCondition condition, String key, boolean exists) {
+        if (condition.ifMatchEtag() != null && !exists) {
+            return new StoreException(StoreError.NO_SUCH_KEY, "key " + key + " does not exist");
+        }
+        return new StoreException(StoreError.PRECONDITION_FAILED, condition.createOnly()
+                ? "key " + key + " already exists"
+                : "key " + key + " does not hold the ETag the condition names");
     }
 
     /**

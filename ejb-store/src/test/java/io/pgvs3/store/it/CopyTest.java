@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.pgvs3.store.api.CopyConditions;
+import io.pgvs3.store.api.CopyListener;
 import io.pgvs3.store.api.CopySource;
 import io.pgvs3.store.api.CopySpec;
 import io.pgvs3.store.api.ObjectMeta;
@@ -51,7 +52,7 @@ class CopyTest {
         String bucket = stores.newBucket("copyck");
         byte[] body = Bodies.random(CHUNKED, 21);
         stores.writer.put(Bodies.spec(bucket, "src", body.length), new ByteArrayInputStream(body));
-        PutResult copy = stores.copier.copy(new CopySpec(new CopySource(bucket, "src", null), bucket, "dst", false,
+        PutResult copy = copy(new CopySpec(new CopySource(bucket, "src", null), bucket, "dst", false,
                 null, null, WriteCondition.NONE, ChecksumAlgorithm.SHA256));
         ObjectChecksum expected = ObjectChecksum.fullObject(ChecksumAlgorithm.SHA256, ChecksumAlgorithm.SHA256.digest(body));
         assertEquals(expected, copy.checksum());
@@ -67,7 +68,7 @@ class CopyTest {
         long rows = Sql.chunkRows(bucket);
         long files = Sql.lastFileId();
 
-        PutResult copy = stores.copier.copy(spec(bucket, "src", bucket, "dst", null));
+        PutResult copy = copy(spec(bucket, "src", bucket, "dst", null));
 
         ObjectMeta src = stores.reader.head(bucket, "src", false);
         ObjectMeta dst = stores.reader.head(bucket, "dst", false);
@@ -85,8 +86,8 @@ class CopyTest {
         String bucket = stores.newBucket("lastref");
         put(bucket, "src", Bodies.random(CHUNKED, 2), null, Map.of());
         long file = stores.reader.head(bucket, "src", false).location().fileId();
-        stores.copier.copy(spec(bucket, "src", bucket, "copy1", null));
-        stores.copier.copy(spec(bucket, "copy1", bucket, "copy2", null));
+        copy(spec(bucket, "src", bucket, "copy1", null));
+        copy(spec(bucket, "copy1", bucket, "copy2", null));
 
         stores.deleter.delete(bucket, "src");
         stores.writer.put(Bodies.spec(bucket, "copy1", 2), new ByteArrayInputStream("hi".getBytes()));
@@ -103,7 +104,7 @@ class CopyTest {
         byte[] a = Bodies.random(Multipart.MIB5, 3);
         byte[] b = Bodies.random(5000, 4);
         mp.put(bucket, "src", a, b);
-        stores.copier.copy(spec(bucket, "src", bucket, "dst", null));
+        copy(spec(bucket, "src", bucket, "dst", null));
         ObjectMeta src = stores.reader.head(bucket, "src", false);
         ObjectMeta dst = stores.reader.head(bucket, "dst", false);
         assertArrayEquals(src.location().parts(), dst.location().parts());
@@ -128,7 +129,7 @@ class CopyTest {
         put(from, "small", small, null, Map.of());
 
         for (String key : new String[] {"single", "multi", "small"}) {
-            stores.copier.copy(spec(from, key, to, key, null));
+            copy(spec(from, key, to, key, null));
         }
         assertEquals(Sql.chunkRows(from), Sql.chunkRows(to));
         ObjectMeta source = stores.reader.head(from, "single", false);
@@ -150,12 +151,12 @@ class CopyTest {
     void replaceTakesTheRequestMetadataAndCopyKeepsTheSource() {
         String bucket = stores.newBucket("directive");
         put(bucket, "src", "x".getBytes(), "text/plain", Map.of("a", "1"));
-        stores.copier.copy(new CopySpec(new CopySource(bucket, "src", null), bucket, "replaced", true, "image/png",
+        copy(new CopySpec(new CopySource(bucket, "src", null), bucket, "replaced", true, "image/png",
                 Map.of("b", "2"), WriteCondition.NONE));
         ObjectMeta replaced = stores.reader.head(bucket, "replaced", false);
         assertEquals("image/png", replaced.contentType());
         assertEquals(Map.of("b", "2"), replaced.userMetadata());
-        stores.copier.copy(new CopySpec(new CopySource(bucket, "src", null), bucket, "kept", false, "image/png",
+        copy(new CopySpec(new CopySource(bucket, "src", null), bucket, "kept", false, "image/png",
                 Map.of("b", "2"), WriteCondition.NONE));
         assertEquals(Map.of("a", "1"), stores.reader.head(bucket, "kept", false).userMetadata());
     }
@@ -166,7 +167,7 @@ class CopyTest {
         byte[] body = Bodies.random(CHUNKED, 7);
         put(bucket, "k", body, "text/plain", Map.of());
         long file = stores.reader.head(bucket, "k", false).location().fileId();
-        stores.copier.copy(new CopySpec(new CopySource(bucket, "k", null), bucket, "k", true, "text/csv", Map.of(),
+        copy(new CopySpec(new CopySource(bucket, "k", null), bucket, "k", true, "text/csv", Map.of(),
                 WriteCondition.NONE));
         ObjectMeta meta = stores.reader.head(bucket, "k", false);
         assertEquals("text/csv", meta.contentType());
@@ -180,21 +181,66 @@ class CopyTest {
         String bucket = stores.newBucket("copycond");
         put(bucket, "src", "x".getBytes(), null, Map.of());
         String etag = stores.reader.head(bucket, "src", false).etag();
-        assertEquals(StoreError.PRECONDITION_FAILED, assertThrows(StoreException.class, () -> stores.copier.copy(
+        assertEquals(StoreError.PRECONDITION_FAILED, assertThrows(StoreException.class, () -> copy(
                 spec(bucket, "src", bucket, "d", new CopyConditions("\"nope\"", null, null, null)))).error());
-        assertEquals(StoreError.PRECONDITION_FAILED, assertThrows(StoreException.class, () -> stores.copier.copy(
+        assertEquals(StoreError.PRECONDITION_FAILED, assertThrows(StoreException.class, () -> copy(
                 spec(bucket, "src", bucket, "d", new CopyConditions(null, etag, null, null)))).error());
-        assertEquals(StoreError.PRECONDITION_FAILED, assertThrows(StoreException.class, () -> stores.copier.copy(
+        assertEquals(StoreError.PRECONDITION_FAILED, assertThrows(StoreException.class, () -> copy(
                 spec(bucket, "src", bucket, "d", new CopyConditions(null, null, Instant.now().plusSeconds(60), null))))
                 .error());
-        stores.copier.copy(spec(bucket, "src", bucket, "d", new CopyConditions(etag, null, null, null)));
+        copy(spec(bucket, "src", bucket, "d", new CopyConditions(etag, null, null, null)));
         assertEquals(StoreError.NO_SUCH_KEY, assertThrows(StoreException.class,
-                () -> stores.copier.copy(spec(bucket, "missing", bucket, "d", null))).error());
+                () -> copy(spec(bucket, "missing", bucket, "d", null))).error());
         assertEquals(StoreError.NO_SUCH_BUCKET, assertThrows(StoreException.class,
-                () -> stores.copier.copy(spec("no-such-bucket-x", "src", bucket, "d", null))).error());
-        assertEquals(StoreError.PRECONDITION_FAILED, assertThrows(StoreException.class, () -> stores.copier.copy(
+                () -> copy(spec("no-such-bucket-x", "src", bucket, "d", null))).error());
+        assertEquals(StoreError.PRECONDITION_FAILED, assertThrows(StoreException.class, () -> copy(
                 new CopySpec(new CopySource(bucket, "src", null), bucket, "d", false, null, Map.of(),
                         WriteCondition.ifNoneMatchStar()))).error());
+    }
+
+    /** Issue 8: the gateway commits to 200 only once the store says every up-front check has passed. */
+    @Test
+    void theListenerHearsOnlyCopiesThatPassedTheirChecksAndMoveBytes() {
+        String from = stores.newBucket("listen-src");
+        String to = stores.newBucket("listen-dst");
+        put(from, "src", Bodies.random(CHUNKED, 22), null, Map.of());
+        int[] told = new int[1];
+        CopyListener counting = () -> told[0]++;
+        stores.copier.copy(spec(from, "src", from, "within", null), counting);
+        assertEquals(0, told[0], "a copy within a bucket moves no bytes");
+        assertThrows(StoreException.class, () -> stores.copier.copy(
+                spec(from, "src", to, "d", new CopyConditions("\"nope\"", null, null, null)), counting));
+        assertThrows(StoreException.class, () -> stores.copier.copy(spec(from, "missing", to, "d", null), counting));
+        assertThrows(StoreException.class, () -> stores.copier.copy(spec(from, "src", "no-such-bucket-y", "d", null),
+                counting));
+        assertEquals(0, told[0], "refused copies are refused before the listener hears");
+        stores.copier.copy(spec(from, "src", to, "d", null), counting);
+        assertEquals(1, told[0]);
+        for (WriteCondition lost : new WriteCondition[] {WriteCondition.ifNoneMatchStar(), WriteCondition.ifMatch("nope"),
+                WriteCondition.ifNoneMatch(stores.reader.head(to, "d", false).etag())}) {
+            assertEquals(StoreError.PRECONDITION_FAILED, assertThrows(StoreException.class, () -> stores.copier.copy(
+                    new CopySpec(new CopySource(from, "src", null), to, "d", false, null, null, lost), counting)).error());
+        }
+        assertEquals(StoreError.NO_SUCH_KEY, assertThrows(StoreException.class, () -> stores.copier.copy(
+                new CopySpec(new CopySource(from, "src", null), to, "absent", false, null, null,
+                        WriteCondition.ifMatch(WriteCondition.ANY)), counting)).error());
+        assertEquals(StoreError.PRECONDITION_FAILED, assertThrows(StoreException.class, () -> stores.copier.copy(
+                new CopySpec(new CopySource(from, "src", null), to, "d", false, null, null,
+                        WriteCondition.ifNoneMatchStar(), ChecksumAlgorithm.SHA256), counting)).error());
+        assertEquals(1, told[0], "a target condition that fails now fails before any byte moves");
+        stores.copier.copy(new CopySpec(new CopySource(from, "src", null), to, "d", false, null, null,
+                WriteCondition.ifMatch(stores.reader.head(to, "d", false).etag())), counting);
+        assertEquals(2, told[0]);
+        assertThrows(StoreException.class, () -> stores.copier.copy(new CopySpec(new CopySource(from, "src",
+                new CopyConditions("\"nope\"", null, null, null)), from, "ck", false, null, null, WriteCondition.NONE,
+                ChecksumAlgorithm.SHA256), counting));
+        stores.copier.copy(new CopySpec(new CopySource(from, "src", null), from, "ck", false, null, null,
+                WriteCondition.NONE, ChecksumAlgorithm.SHA256), counting);
+        assertEquals(3, told[0], "reading the source for a new checksum moves bytes too");
+    }
+
+    private static PutResult copy(CopySpec spec) {
+        return stores.copier.copy(spec, CopyListener.NONE);
     }
 
     private static CopySpec spec(String fromBucket, String fromKey, String bucket, String key, CopyConditions cond) {

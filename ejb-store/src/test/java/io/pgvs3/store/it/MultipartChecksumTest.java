@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.pgvs3.store.api.ByteRange;
 import io.pgvs3.store.api.CompleteSpec;
+import io.pgvs3.store.api.CopyListener;
 import io.pgvs3.store.api.CopySource;
 import io.pgvs3.store.api.CompletedPart;
 import io.pgvs3.store.api.PartInfo;
@@ -114,10 +115,10 @@ class MultipartChecksumTest {
         stores.writer.put(Bodies.spec(bucket, "src", source.length), new ByteArrayInputStream(source));
         String id = create(bucket, "CRC32", "COMPOSITE");
         PartInfo first = stores.parts.copy(new PartSpec(bucket, "k", id, 1, -1, null, null, () -> null),
-                new CopySource(bucket, "src", null), new ByteRange(0, Multipart.MIB5 - 1));
+                new CopySource(bucket, "src", null), new ByteRange(0, Multipart.MIB5 - 1), CopyListener.NONE);
         assertEquals(partCrc(java.util.Arrays.copyOfRange(source, 0, Multipart.MIB5)), first.checksum());
         PartInfo whole = stores.parts.copy(new PartSpec(bucket, "k", id, 2, -1, null, null, () -> null),
-                new CopySource(bucket, "src", null), null);
+                new CopySource(bucket, "src", null), null, CopyListener.NONE);
         assertEquals(partCrc(source), whole.checksum());
         PutResult done = complete(bucket, id, List.of(
                 new CompletedPart(1, first.etag(), ChecksumAlgorithm.CRC32, first.checksum().value()),

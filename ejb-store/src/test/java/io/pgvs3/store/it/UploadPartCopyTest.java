@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.pgvs3.store.api.ByteRange;
 import io.pgvs3.store.api.CopyConditions;
+import io.pgvs3.store.api.CopyListener;
 import io.pgvs3.store.api.CopySource;
 import io.pgvs3.store.api.PartInfo;
 import io.pgvs3.store.api.PartSpec;
@@ -88,7 +89,8 @@ class UploadPartCopyTest {
         assertEquals("Range specified is not valid for source object of size: 10", range.getMessage());
         assertEquals(StoreError.PRECONDITION_FAILED, assertThrows(StoreException.class, () -> stores.parts.copy(
                 new PartSpec(bucket, "t", id, 1, -1, null, null),
-                new CopySource(bucket, "src", new CopyConditions("\"x\"", null, null, null)), null)).error());
+                new CopySource(bucket, "src", new CopyConditions("\"x\"", null, null, null)), null, CopyListener.NONE))
+                .error());
         assertEquals(StoreError.NO_SUCH_UPLOAD, assertThrows(StoreException.class,
                 () -> copy(bucket, "nope", 1, "src", null)).error());
     }
@@ -101,6 +103,6 @@ class UploadPartCopyTest {
     private static PartInfo copy(String bucket, String uploadId, int n, String sourceBucket, String source,
                                  ByteRange range) {
         return stores.parts.copy(new PartSpec(bucket, "t", uploadId, n, -1, null, null),
-                new CopySource(sourceBucket, source, null), range);
+                new CopySource(sourceBucket, source, null), range, CopyListener.NONE);
     }
 }

@@ -3,6 +3,7 @@ package io.pgvs3.store.write;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import io.pgvs3.store.api.CopyListener;
 import io.pgvs3.store.api.CopySource;
 import io.pgvs3.store.api.CopySpec;
 import io.pgvs3.store.api.WriteCondition;
@@ -30,7 +31,7 @@ class FileRefsTest {
         String bucket = stores.newBucket("lastrefs");
         stores.writer.put(Bodies.spec(bucket, "a", 200_000), new ByteArrayInputStream(Bodies.random(200_000, 1)));
         stores.copier.copy(new CopySpec(new CopySource(bucket, "a", null), bucket, "b", false, null, Map.of(),
-                WriteCondition.NONE));
+                WriteCondition.NONE), CopyListener.NONE);
         long file = stores.reader.head(bucket, "a", false).location().fileId();
 
         try (Connection first = PostgresExtension.main().getConnection();

@@ -59,6 +59,14 @@ public class S3Config {
     Duration streamAdmissionWait;
 
     @Inject
+    @ConfigProperty(name = "pgvs3.s3.copy.keepalive-after", defaultValue = "PT2S")
+    Duration copyKeepAliveAfter;
+
+    @Inject
+    @ConfigProperty(name = "pgvs3.s3.copy.keepalive-interval", defaultValue = "PT5S")
+    Duration copyKeepAliveInterval;
+
+    @Inject
     @ConfigProperty(name = "pgvs3.allow-plaintext", defaultValue = "false")
     boolean allowPlaintext;
 
@@ -95,6 +103,12 @@ public class S3Config {
         }
         if (streamAdmissionWait.isNegative()) {
             throw new IllegalArgumentException("pgvs3.s3.stream-admission-wait must not be negative");
+        }
+        if (copyKeepAliveAfter.isNegative()) {
+            throw new IllegalArgumentException("pgvs3.s3.copy.keepalive-after must not be negative");
+        }
+        if (copyKeepAliveInterval.isNegative() || copyKeepAliveInterval.isZero()) {
+            throw new IllegalArgumentException("pgvs3.s3.copy.keepalive-interval must be positive");
         }
         if (maxConcurrentStreams < 1) {
             throw new IllegalArgumentException("pgvs3.s3.max-concurrent-streams must be at least 1, not "
@@ -139,6 +153,16 @@ public class S3Config {
     /** How long a body stream waits for a permit before it is answered 503 SlowDown. */
     public Duration streamAdmissionWait() {
         return streamAdmissionWait;
+    }
+
+    /** How long a copy that moves bytes may run before its answer commits to 200 and is kept alive. */
+    public Duration copyKeepAliveAfter() {
+        return copyKeepAliveAfter;
+    }
+
+    /** How often a copy answered 200 early sends a space while it runs. */
+    public Duration copyKeepAliveInterval() {
+        return copyKeepAliveInterval;
     }
 
     /** Serve plaintext HTTP on non-loopback addresses (TLS terminated by a trusted proxy). */

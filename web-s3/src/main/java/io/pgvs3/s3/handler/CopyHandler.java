@@ -1,19 +1,24 @@
 package io.pgvs3.s3.handler;
 
 import io.pgvs3.s3.error.S3ErrorCode;
+import io.pgvs3.s3.http.S3Response;
 import io.pgvs3.s3.xml.XmlDocument;
+import io.pgvs3.store.api.ByteRange;
+import io.pgvs3.store.api.CopyListener;
 import io.pgvs3.store.api.CopySource;
 import io.pgvs3.store.api.CopySpec;
 import io.pgvs3.store.api.MultipartStore;
 import io.pgvs3.store.api.ObjectStore;
-import io.pgvs3.store.api.PartInfo;
 import io.pgvs3.store.api.PartSpec;
 import io.pgvs3.store.api.PutResult;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
-import io.pgvs3.s3.http.S3Response;
+import jakarta.inject.Inject;
 
-/** CopyObject and UploadPartCopy: the bytes stay in PostgreSQL (or are shared), never pass the client. */
+/**
+ * CopyObject and UploadPartCopy: the bytes stay in PostgreSQL (or are shared), never pass the client.
+ * Copies that move bytes are answered through {@link LongCopies}, which keeps a long one's client informed.
+ */
 @ApplicationScoped
 public class CopyHandler {
 
@@ -25,6 +30,8 @@ public class CopyHandler {
     private ObjectStore objects;
     @EJB
     private MultipartStore multipart;
+    @Inject
+    private LongCopies longCopies;
 
     public S3Response copyObject(S3Call call) {
         PutHeaders.validateKey(call);
@@ -34,20 +41,31 @@ public class CopyHandler {
         if (!replace && source.bucket().equals(call.bucket()) && source.key().equals(call.key())) {
             throw call.error(S3ErrorCode.INVALID_REQUEST, SELF_COPY_MESSAGE);
         }
-        PutResult result = objects.copy(new CopySpec(source, call.bucket(), call.key(), replace,
-                PutHeaders.contentType(call), replace ? PutHeaders.userMetadata(call) : null, PutHeaders.condition(call),
-                PutHeaders.checksumAlgorithm(call)));
-        XmlDocument xml = MultipartXml.copyResult("CopyObjectResult", result.etag(), result.lastModified());
-        return XmlResponses.ok(MultipartXml.checksum(xml, result.checksum()));
+        CopySpec spec = new CopySpec(source, call.bucket(), call.key(), replace, PutHeaders.contentType(call),
+                replace ? PutHeaders.userMetadata(call) : null, PutHeaders.condition(call),
+                PutHeaders.checksumAlgorithm(call));
+        if (source.bucket().equals(call.bucket()) && spec.checksumAlgorithm() == null) {
+            // shares the source's files: instant, so no worker and no keep-alive
+            return XmlResponses.ok(copyObjectResult(objects.copy(spec, CopyListener.NONE)));
+        }
+        return longCopies.answer(call, listener -> objects.copy(spec, listener), CopyHandler::copyObjectResult);
     }
 
+    /** Always moves bytes, within a bucket too: a part is a file of its own. */
     public S3Response uploadPartCopy(S3Call call) {
         PutHeaders.rejectUnsupported(call);
         PartSpec target = new PartSpec(call.bucket(), call.key(), MultipartParams.uploadId(call),
                 MultipartParams.partNumber(call), -1, null, null);
-        PartInfo part = multipart.copyPart(target, CopySources.source(call), CopySources.range(call));
-        return XmlResponses.ok(MultipartXml.partChecksum(
-                MultipartXml.copyResult("CopyPartResult", part.etag(), part.lastModified()), part.checksum()));
+        CopySource source = CopySources.source(call);
+        ByteRange range = CopySources.range(call);
+        return longCopies.answer(call, listener -> multipart.copyPart(target, source, range, listener),
+                part -> MultipartXml.partChecksum(MultipartXml.copyResult("CopyPartResult", part.etag(),
+                        part.lastModified()), part.checksum()));
+    }
+
+    private static XmlDocument copyObjectResult(PutResult result) {
+        return MultipartXml.checksum(MultipartXml.copyResult("CopyObjectResult", result.etag(), result.lastModified()),
+                result.checksum());
     }
 
     /** x-amz-metadata-directive: COPY (the default) keeps the source's metadata, REPLACE takes the request's. */
