@@ -33,6 +33,11 @@ final class ChunkReader {
     private static final String SNAPSHOT = "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY";
     private static final String ROWS = "SELECT no, data FROM %s.chunks WHERE file_id = ? AND no BETWEEN ? AND ?";
 
+    /** Where a piece's rows go, each at its offset within the piece. */
+    interface PieceTarget {
+        void put(int at, byte[] src, int off, int len);
+    }
+
     private final DataSource chunk;
 
     ChunkReader(DataSource chunk) {
@@ -43,12 +48,29 @@ final class ChunkReader {
      * One piece in one autocommit query: a single statement sees one snapshot, so it needs neither a
      * transaction nor a pin, and the connection goes back to the pool before the bytes are written.
      */
+    void fetch(Namespace ns, Piece piece, PieceTarget target) throws IOException, SQLException {
+        try (Connection c = autocommit()) {
+            fetch(c, ns, piece, target);
+        }
+    }
+
+    /** {@link #fetch(Namespace, Piece, PieceTarget)} into a new array. */
     byte[] fetch(Namespace ns, Piece piece) throws IOException, SQLException {
-        try (Connection c = chunk.getConnection()) {
+        try (Connection c = autocommit()) {
+            return fetchArray(c, ns, piece);
+        }
+    }
+
+    private Connection autocommit() throws SQLException {
+        Connection c = chunk.getConnection();
+        try {
             if (!c.getAutoCommit()) {
                 c.setAutoCommit(true);
             }
-            return fetch(c, ns, piece);
+            return c;
+        } catch (SQLException | RuntimeException e) {
+            c.close();
+            throw e;
         }
     }
 
@@ -71,7 +93,7 @@ final class ChunkReader {
                 }
                 for (FileSpan span : spans) {
                     for (Piece piece : PiecePlan.of(List.of(span), PiecePlan.MIN_PIECE)) {
-                        out.write(fetch(c, ns, piece));
+                        out.write(fetchArray(c, ns, piece));
                     }
                 }
                 c.commit();
@@ -84,10 +106,16 @@ final class ChunkReader {
         }
     }
 
-    private static byte[] fetch(Connection c, Namespace ns, Piece piece) throws IOException, SQLException {
+    private static byte[] fetchArray(Connection c, Namespace ns, Piece piece) throws IOException, SQLException {
+        byte[] bytes = new byte[piece.bytes()];
+        fetch(c, ns, piece, (at, src, off, len) -> System.arraycopy(src, off, bytes, at, len));
+        return bytes;
+    }
+
+    private static void fetch(Connection c, Namespace ns, Piece piece, PieceTarget out)
+            throws IOException, SQLException {
         RangePlan plan = piece.plan();
         long firstByte = piece.firstByte();
-        byte[] out = new byte[piece.bytes()];
         BitSet arrived = new BitSet(piece.rows());
         try (PreparedStatement ps = c.prepareStatement(ns.sql(ROWS)); BlockCodec codec = BlockCodec.pooled()) {
             ps.setLong(1, piece.fileId());
@@ -103,14 +131,14 @@ final class ChunkReader {
                     int length = plan.sliceEnd(no) - start;
                     int at = Math.toIntExact((long) no * ChunkFormat.BLOCK + start - firstByte);
                     if (stored.length == logical) {
-                        System.arraycopy(stored, start, out, at, length);
+                        out.put(at, stored, start, length);
                     } else if (stored.length > logical) {
                         throw new IOException("row " + no + " of chunked file " + piece.fileId() + " holds "
                                 + stored.length + " bytes, more than its " + logical);
                     } else {
                         block = block != null ? block : new byte[ChunkFormat.BLOCK];
                         codec.decode(stored, stored.length, logical, block);
-                        System.arraycopy(block, start, out, at, length);
+                        out.put(at, block, start, length);
                     }
                     arrived.set(Math.toIntExact(no - piece.firstRow()));
                 }
@@ -121,6 +149,5 @@ final class ChunkReader {
             throw new IOException("chunked file " + piece.fileId() + " lacks row " + (piece.firstRow() + missing)
                     + "; it may have been reaped or the object changed");
         }
-        return out;
     }
 }

@@ -36,8 +36,8 @@ public final class ReadWindow {
     static final int MAX_PINNED_FILES = 64;
     /** The first depth: one piece written while the next is fetched. */
     private static final int START_DEPTH = 2;
-    /** Client writes are cut to this size, so a socket write is never one many-megabyte call. */
-    private static final int WRITE_SLICE = 256 << 10;
+    /** Slabs kept for reuse at most (64 MiB), whatever the budget. */
+    private static final long RETAINED_SLAB_BYTES = 64L << 20;
 
     private final ChunkReader chunks;
     private final ReadPins pins;
@@ -45,6 +45,7 @@ public final class ReadWindow {
     private final int workerCount;
     private final AtomicLong budget;
     private final AtomicInteger activeReads = new AtomicInteger();
+    private final SlabPool slabs;
 
     /**
      * @param workers     runs piece fetches; its concurrency should be {@code workerCount}
@@ -57,6 +58,12 @@ public final class ReadWindow {
         this.workers = workers;
         this.workerCount = Math.max(1, workerCount);
         this.budget = new AtomicLong(budgetBytes);
+        this.slabs = new SlabPool((int) (Math.min(budgetBytes, RETAINED_SLAB_BYTES) / SlabPool.SLAB));
+    }
+
+    /** Budget bytes not taken by pieces in flight (all of it when no read runs). */
+    long budgetLeft() {
+        return budget.get();
     }
 
     /** Writes the spans' bytes to {@code out}, in order. */
@@ -88,23 +95,33 @@ public final class ReadWindow {
                 next = fetchAhead(ns, pieces, next, depth, ahead);
                 Fetch fetch = ahead.poll();
                 if (!fetch.future.isDone()) {
-                    depth++;
+                    depth = Math.min(depth + 1, workerCount);
                 }
-                byte[] bytes = fetch.await();
+                PieceBuffer bytes;
+                try {
+                    bytes = fetch.await();
+                } catch (IOException | SQLException | RuntimeException e) {
+                    budget.addAndGet(fetch.bytes);
+                    throw e;
+                }
                 // the piece being written still counts against the budget, so refill before writing
                 next = fetchAhead(ns, pieces, next, depth, ahead);
                 try {
-                    for (int off = 0; off < bytes.length; off += WRITE_SLICE) {
-                        out.write(bytes, off, Math.min(WRITE_SLICE, bytes.length - off));
-                    }
+                    bytes.writeTo(out);
                 } finally {
-                    budget.addAndGet(bytes.length);
+                    bytes.release();
+                    budget.addAndGet(fetch.bytes);
                 }
             }
         } finally {
             activeReads.decrementAndGet();
             for (Fetch abandoned : ahead) {
-                abandoned.future.whenComplete((bytes, failure) -> budget.addAndGet(abandoned.bytes));
+                abandoned.future.whenComplete((bytes, failure) -> {
+                    if (bytes != null) {
+                        bytes.release();
+                    }
+                    budget.addAndGet(abandoned.bytes);
+                });
             }
         }
     }
@@ -137,20 +154,20 @@ public final class ReadWindow {
         return false;
     }
 
-    private CompletableFuture<byte[]> start(Namespace ns, Piece piece) {
+    private CompletableFuture<PieceBuffer> start(Namespace ns, Piece piece) {
         try {
             return CompletableFuture.supplyAsync(() -> {
                 try {
-                    return chunks.fetch(ns, piece);
+                    return fetch(ns, piece);
                 } catch (IOException | SQLException e) {
                     throw new CompletionException(e);
                 }
             }, workers);
         } catch (RejectedExecutionException e) {
             // the workers' queue is full: this read fetches the piece itself rather than fail
-            CompletableFuture<byte[]> fetched = new CompletableFuture<>();
+            CompletableFuture<PieceBuffer> fetched = new CompletableFuture<>();
             try {
-                fetched.complete(chunks.fetch(ns, piece));
+                fetched.complete(fetch(ns, piece));
             } catch (IOException | SQLException | RuntimeException failure) {
                 fetched.completeExceptionally(failure);
             }
@@ -158,10 +175,21 @@ public final class ReadWindow {
         }
     }
 
-    /** A piece in flight and the budget bytes it holds. */
-    private record Fetch(int bytes, CompletableFuture<byte[]> future) {
+    private PieceBuffer fetch(Namespace ns, Piece piece) throws IOException, SQLException {
+        PieceBuffer buffer = new PieceBuffer(slabs, piece.bytes());
+        try {
+            chunks.fetch(ns, piece, buffer);
+            return buffer;
+        } catch (IOException | SQLException | RuntimeException e) {
+            buffer.release();
+            throw e;
+        }
+    }
 
-        byte[] await() throws IOException, SQLException {
+    /** A piece in flight and the budget bytes it holds. */
+    private record Fetch(int bytes, CompletableFuture<PieceBuffer> future) {
+
+        PieceBuffer await() throws IOException, SQLException {
             try {
                 return future.get();
             } catch (InterruptedException e) {

@@ -91,6 +91,7 @@ class WindowReadTest {
             assertArrayEquals(slice(multipart, range), Bodies.read(stores.reader, parts, range), "multipart " + range);
         }
         assertEquals(0, stores.pins.held(), "every read gave its pins back");
+        assertEquals(Stores.WINDOW_BYTES, stores.window.budgetLeft(), "every piece gave its bytes back");
     }
 
     @Test
@@ -117,6 +118,7 @@ class WindowReadTest {
             assertThrows(IOException.class, () -> stores.reader.readBody(meta, null, stopsAfterTwoMiB));
         }
         assertEquals(0, stores.pins.held());
+        awaitFullBudget();
         assertArrayEquals(single, Bodies.read(stores.reader, meta, null));
     }
 
@@ -183,6 +185,15 @@ class WindowReadTest {
         } finally {
             resume.countDown();
             download.get(60, TimeUnit.SECONDS);
+        }
+    }
+
+    /** Abandoned fetches give their budget back when they finish, on the workers' threads. */
+    private static void awaitFullBudget() {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (stores.window.budgetLeft() != Stores.WINDOW_BYTES) {
+            assertTrue(System.nanoTime() < deadline, "budget left " + stores.window.budgetLeft());
+            Thread.onSpinWait();
         }
     }
 

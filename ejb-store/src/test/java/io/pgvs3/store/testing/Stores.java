@@ -33,6 +33,7 @@ public final class Stores {
     public final BucketService buckets;
     public final ObjectWriter writer;
     public final ReadPins pins;
+    public final ReadWindow window;
     public final ObjectReader reader;
     public final ObjectDeleter deleter;
     public final ObjectLister lister;
@@ -52,8 +53,8 @@ public final class Stores {
         buckets = new BucketService(main, namespaces);
         writer = new ObjectWriter(main, chunk, namespaces);
         pins = new ReadPins(main);
-        reader = new ObjectReader(main, chunk, namespaces,
-                new ReadWindow(chunk, pins, WORKERS, WINDOW_WORKERS, WINDOW_BYTES));
+        window = new ReadWindow(chunk, pins, WORKERS, WINDOW_WORKERS, WINDOW_BYTES);
+        reader = new ObjectReader(main, chunk, namespaces, window);
         deleter = new ObjectDeleter(main, namespaces);
         lister = new ObjectLister(main, namespaces);
         copier = new ObjectCopier(main, chunk, namespaces, reader);
