@@ -14,10 +14,11 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.BitSet;
 import java.util.List;
 import java.util.logging.Logger;
 import javax.sql.DataSource;
+import org.postgresql.PGConnection;
+import org.postgresql.PGStatement;
 
 /**
  * Reads pieces of chunked files from the chunk pool. A piece is one query whose rows are placed into
@@ -32,6 +33,9 @@ final class ChunkReader {
 
     private static final String SNAPSHOT = "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY";
     private static final String ROWS = "SELECT no, data FROM %s.chunks WHERE file_id = ? AND no BETWEEN ? AND ?";
+    /** COPY takes no parameters: the schema is a validated identifier, the rest are numbers. */
+    private static final String COPY_ROWS =
+            "COPY (SELECT no, data FROM %s.chunks WHERE file_id = %d AND no BETWEEN %d AND %d) TO STDOUT (FORMAT binary)";
 
     /** Where a piece's rows go, each at its offset within the piece. */
     interface PieceTarget {
@@ -50,7 +54,7 @@ final class ChunkReader {
      */
     void fetch(Namespace ns, Piece piece, PieceTarget target) throws IOException, SQLException {
         try (Connection c = autocommit()) {
-            fetch(c, ns, piece, target);
+            copy(c, ns, piece, target);
         }
     }
 
@@ -112,42 +116,39 @@ final class ChunkReader {
         return bytes;
     }
 
+    /** A short piece: one prepared statement (no parse or plan per call), results in binary form. */
     private static void fetch(Connection c, Namespace ns, Piece piece, PieceTarget out)
             throws IOException, SQLException {
-        RangePlan plan = piece.plan();
-        long firstByte = piece.firstByte();
-        BitSet arrived = new BitSet(piece.rows());
-        try (PreparedStatement ps = c.prepareStatement(ns.sql(ROWS)); BlockCodec codec = BlockCodec.pooled()) {
+        try (PreparedStatement ps = c.prepareStatement(ns.sql(ROWS)); RowPlacer rows = new RowPlacer(piece, out)) {
+            // binary results from the first execution: bytea in text form is hex, twice the bytes to
+            // receive and decode (PgJDBC switches to binary only once a statement is server-prepared)
+            ps.unwrap(PGStatement.class).setPrepareThreshold(-1);
             ps.setLong(1, piece.fileId());
             ps.setInt(2, Math.toIntExact(piece.firstRow()));
             ps.setInt(3, Math.toIntExact(piece.lastRow()));
-            byte[] block = null;
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    int no = rs.getInt(1);
                     byte[] stored = rs.getBytes(2);
-                    int logical = plan.rowLength(no);
-                    int start = plan.sliceStart(no);
-                    int length = plan.sliceEnd(no) - start;
-                    int at = Math.toIntExact((long) no * ChunkFormat.BLOCK + start - firstByte);
-                    if (stored.length == logical) {
-                        out.put(at, stored, start, length);
-                    } else if (stored.length > logical) {
-                        throw new IOException("row " + no + " of chunked file " + piece.fileId() + " holds "
-                                + stored.length + " bytes, more than its " + logical);
-                    } else {
-                        block = block != null ? block : new byte[ChunkFormat.BLOCK];
-                        codec.decode(stored, stored.length, logical, block);
-                        out.put(at, block, start, length);
-                    }
-                    arrived.set(Math.toIntExact(no - piece.firstRow()));
+                    rows.place(rs.getInt(1), stored, 0, stored.length);
                 }
             }
+            rows.requireAll();
         }
-        int missing = arrived.nextClearBit(0);
-        if (missing < piece.rows()) {
-            throw new IOException("chunked file " + piece.fileId() + " lacks row " + (piece.firstRow() + missing)
-                    + "; it may have been reaped or the object changed");
+    }
+
+    /**
+     * A long piece as binary COPY out: rows stream in as they are read (PgJDBC buffers a whole result
+     * set, megabytes of row arrays that outlive young collections), with no result-set decoding.
+     */
+    private static void copy(Connection c, Namespace ns, Piece piece, PieceTarget out)
+            throws IOException, SQLException {
+        String sql = String.format(COPY_ROWS, ns.schema(), piece.fileId(), piece.firstRow(), piece.lastRow());
+        try (BinaryCopyRows copy = BinaryCopyRows.open(c.unwrap(PGConnection.class), sql);
+             RowPlacer rows = new RowPlacer(piece, out)) {
+            while (copy.next()) {
+                rows.place(copy.no(), copy.data(), copy.dataOffset(), copy.dataLength());
+            }
+            rows.requireAll();
         }
     }
 }

@@ -14,7 +14,7 @@ import javax.sql.DataSource;
  * The gateway's read pins: session-level shared advisory locks on the files that windowed reads
  * stream, all held by one guard connection that runs nothing else. A pin holds no transaction and no
  * snapshot, so a download of any length never holds vacuum back; the reaper skips pinned files
- * (docs/adr/0028). Calls are serialized on the guard (two short statements per windowed read).
+ * (docs/adr/0029). Calls are serialized on the guard (two short statements per windowed read).
  *
  * <p>The guard remembers how many shares of each file it holds; if its session breaks (a restart, a
  * terminated backend) the next call opens a new session and takes them all again, so pins survive

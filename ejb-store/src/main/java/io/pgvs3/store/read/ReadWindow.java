@@ -19,7 +19,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import javax.sql.DataSource;
 
 /**
- * The ordered read window (docs/adr/0028): a span of more than one piece is fetched ahead by workers
+ * The ordered read window (docs/adr/0029): a span of more than one piece is fetched ahead by workers
  * of the read-window executor, each piece by one autocommit query into its own buffer, and written to
  * the client in piece order while later pieces are fetched. The files are pinned on the gateway's pin
  * guard first, so no worker holds a snapshot and a connection is held only while a query runs: a slow
