@@ -21,11 +21,14 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * A second stack, one gateway, for tests that change how a gateway runs or break its database, so the
  * shared {@link Stack} is never disturbed: S3 bound to every address, HTTPS on with a keystore made here
  * (its password read by Liberty from a variables directory, as a mounted Kubernetes secret would be),
- * at most {@value #MAX_STREAMS} concurrent object streams, and TLS on the RESP port with the same keystore.
+ * at most {@value #MAX_STREAMS} concurrent upload streams and {@value #MAX_DOWNLOADS_PER_CLIENT} downloads per
+ * client, and TLS on the RESP port with the same keystore.
  */
 public final class OpsStack implements BeforeAllCallback, ExtensionContext.Store.CloseableResource {
 
     static final int MAX_STREAMS = 2;
+    /** Streamed downloads one client address may have in progress (LimitsIT). */
+    static final int MAX_DOWNLOADS_PER_CLIENT = 3;
 
     private static final int SHIFT = 50;
     private static volatile StackScript script;
@@ -57,6 +60,7 @@ public final class OpsStack implements BeforeAllCallback, ExtensionContext.Store
                 "PGVS3_TLS_KEYSTORE", tls.keystore().toString(),
                 "VARIABLE_SOURCE_DIRS", variables + java.io.File.pathSeparator + serverVariables,
                 "PGVS3_S3_MAX_CONCURRENT_STREAMS", String.valueOf(MAX_STREAMS),
+                "PGVS3_S3_MAX_DOWNLOADS_PER_CLIENT", String.valueOf(MAX_DOWNLOADS_PER_CLIENT),
                 "PGVS3_RESP_TLS", "true", // the RESP port with the same keystore (RespTlsIT)
                 // the limit test holds every permit: excess streams should be refused after a short wait
                 "PGVS3_S3_STREAM_ADMISSION_WAIT", "PT0.2S"));

@@ -89,8 +89,13 @@ public final class BlockCodec implements AutoCloseable {
      * @throws IOException the stored bytes are longer than the block or do not decompress to it exactly
      */
     public void decode(byte[] stored, int storedLength, int logicalLength, byte[] dst) throws IOException {
+        decode(stored, 0, storedLength, logicalLength, dst);
+    }
+
+    /** {@link #decode(byte[], int, int, byte[])} of a block stored at {@code offset} of {@code stored}. */
+    public void decode(byte[] stored, int offset, int storedLength, int logicalLength, byte[] dst) throws IOException {
         if (storedLength == logicalLength) {
-            System.arraycopy(stored, 0, dst, 0, logicalLength);
+            System.arraycopy(stored, offset, dst, 0, logicalLength);
             return;
         }
         if (storedLength > logicalLength || storedLength <= 0) {
@@ -98,7 +103,7 @@ public final class BlockCodec implements AutoCloseable {
         }
         int n;
         try {
-            n = decompressor().decompressByteArray(dst, 0, logicalLength, stored, 0, storedLength);
+            n = decompressor().decompressByteArray(dst, 0, logicalLength, stored, offset, storedLength);
         } catch (ZstdException e) {
             throw new IOException("corrupt compressed block: " + e.getMessage(), e);
         }

@@ -27,6 +27,14 @@ public class StoreConfig {
     @ConfigProperty(name = "pgvs3.db.chunk.pool.max", defaultValue = "16")
     int chunkPoolMax;
 
+    @Inject
+    @ConfigProperty(name = "pgvs3.read.window.threads", defaultValue = "8")
+    int readWindowThreads;
+
+    @Inject
+    @ConfigProperty(name = "pgvs3.read.window.bytes", defaultValue = "134217728")
+    long readWindowBytes;
+
     public String dbUrl() {
         return dbUrl;
     }
@@ -44,5 +52,15 @@ public class StoreConfig {
     /** The chunk pool's maxPoolSize (server.xml uses the same variable). */
     public int chunkPoolMax() {
         return chunkPoolMax;
+    }
+
+    /** Piece fetches at once over all windowed reads (the readWindow executor's concurrency, server.xml). */
+    public int readWindowThreads() {
+        return readWindowThreads;
+    }
+
+    /** Bytes fetched ahead and not yet written, over all windowed reads. */
+    public long readWindowBytes() {
+        return readWindowBytes;
     }
 }

@@ -44,6 +44,9 @@ public class ObjectStoreBean implements ObjectStore {
     @EJB
     private LayoutBean layoutBean;
 
+    @EJB
+    private ReadWindowBean readWindowBean;
+
     /** Asked before every call; a plain object, so asking is no EJB invocation. */
     private LayoutGate layout;
 
@@ -57,7 +60,7 @@ public class ObjectStoreBean implements ObjectStore {
     void init() {
         layout = layoutBean.gate();
         writer = new ObjectWriter(main, chunk, layoutBean.namespaces());
-        reader = new ObjectReader(main, chunk, layoutBean.namespaces());
+        reader = new ObjectReader(main, chunk, layoutBean.namespaces(), readWindowBean.window());
         deleter = new ObjectDeleter(main, layoutBean.namespaces());
         lister = new ObjectLister(main, layoutBean.namespaces());
         copier = new ObjectCopier(main, chunk, layoutBean.namespaces(), reader);

@@ -3,7 +3,10 @@ package io.pgvs3.store.read;
 import io.pgvs3.store.chunk.BlockCodec;
 import io.pgvs3.store.chunk.ChunkFormat;
 import io.pgvs3.store.namespace.Namespace;
+import io.pgvs3.store.read.PiecePlan.FileSpan;
+import io.pgvs3.store.read.PiecePlan.Piece;
 import io.pgvs3.store.sql.FileLocks;
+import io.pgvs3.store.sql.SqlErrors;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.sql.Connection;
@@ -11,27 +14,33 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
 import java.util.logging.Logger;
 import javax.sql.DataSource;
+import org.postgresql.PGConnection;
+import org.postgresql.PGStatement;
 
 /**
- * Streams a byte range of one chunked file. The rows are read in pieces of about 1 MiB, one query
- * each, on a chunk-pool connection (bitmap heap scans) inside one read-only REPEATABLE READ
- * transaction, so every piece sees the same snapshot and memory stays bounded by the fetch size.
- * Every expected row must arrive, in order and with its exact length; otherwise the read fails with
- * an IOException before any wrong byte is written. The transaction pins the file against the reaper.
+ * Reads pieces of chunked files from the chunk pool. A piece is one query whose rows are placed into
+ * the piece's buffer by their number: the bitmap heap scans of the chunk pool return rows in page
+ * order, and a sort of megabytes of rows would spill to disk, so the query has no ORDER BY. Every
+ * expected row must arrive with its exact length; otherwise the read fails with an IOException before
+ * any byte of the piece is written.
  */
 final class ChunkReader {
 
     private static final Logger LOG = Logger.getLogger(ChunkReader.class.getName());
 
-    /** Enough rows that any 1 MiB span, even starting mid-row, is one query. */
-    static final int ROWS_PER_QUERY = (1 << 20) / ChunkFormat.BLOCK + 2;
-    static final int FETCH_ROWS = 64;
-
     private static final String SNAPSHOT = "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY";
-    private static final String ROWS = """
-            SELECT no, data FROM %s.chunks WHERE file_id = ? AND no BETWEEN ? AND ? ORDER BY no""";
+    private static final String ROWS = "SELECT no, data FROM %s.chunks WHERE file_id = ? AND no BETWEEN ? AND ?";
+    /** COPY takes no parameters: the schema is a validated identifier, the rest are numbers. */
+    private static final String COPY_ROWS =
+            "COPY (SELECT no, data FROM %s.chunks WHERE file_id = %d AND no BETWEEN %d AND %d) TO STDOUT (FORMAT binary)";
+
+    /** Where a piece's rows go, each at its offset within the piece. */
+    interface PieceTarget {
+        void put(int at, byte[] src, int off, int len);
+    }
 
     private final DataSource chunk;
 
@@ -39,105 +48,107 @@ final class ChunkReader {
         this.chunk = chunk;
     }
 
-    void read(Namespace ns, long fileId, RangePlan plan, OutputStream out) throws IOException, SQLException {
-        if (plan.isEmpty()) {
-            return;
+    /**
+     * One piece in one autocommit query: a single statement sees one snapshot, so it needs neither a
+     * transaction nor a pin, and the connection goes back to the pool before the bytes are written.
+     */
+    void fetch(Namespace ns, Piece piece, PieceTarget target) throws IOException, SQLException {
+        try (Connection c = autocommit()) {
+            copy(c, ns, piece, target);
         }
+    }
+
+    /** {@link #fetch(Namespace, Piece, PieceTarget)} into a new array. */
+    byte[] fetch(Namespace ns, Piece piece) throws IOException, SQLException {
+        try (Connection c = autocommit()) {
+            return fetchArray(c, ns, piece);
+        }
+    }
+
+    private Connection autocommit() throws SQLException {
+        Connection c = chunk.getConnection();
+        try {
+            if (!c.getAutoCommit()) {
+                c.setAutoCommit(true);
+            }
+            return c;
+        } catch (SQLException | RuntimeException e) {
+            c.close();
+            throw e;
+        }
+    }
+
+    /**
+     * Streams the spans in one read-only REPEATABLE READ transaction, one piece after the other: the
+     * fallback where read pins cannot serve. The transaction pins the files (transaction-scoped); a pin
+     * that loses to a reaper deleting a file right now still reads every row that reaper has not
+     * committed deleting, because the pin query also takes the snapshot.
+     */
+    void readInSnapshot(Namespace ns, List<FileSpan> spans, OutputStream out) throws IOException, SQLException {
         try (Connection c = chunk.getConnection()) {
             c.setAutoCommit(false);
-            try (BlockCodec codec = BlockCodec.pooled()) {
+            try {
                 try (Statement s = c.createStatement()) {
                     s.execute(SNAPSHOT);
                 }
-                pin(c, ns, fileId);
-                byte[] block = new byte[ChunkFormat.BLOCK];
-                try (PreparedStatement ps = c.prepareStatement(ns.sql(ROWS))) {
-                    ps.setFetchSize(FETCH_ROWS);
-                    for (long k = 0, pieces = plan.pieceCount(ROWS_PER_QUERY); k < pieces; k++) {
-                        long from = plan.pieceFirstRow(k, ROWS_PER_QUERY);
-                        long to = plan.pieceLastRow(k, ROWS_PER_QUERY);
-                        readPiece(ps, fileId, from, to, plan, codec, block, out);
+                long[] files = spans.stream().mapToLong(FileSpan::fileId).distinct().toArray();
+                if (!FileLocks.tryPinShared(c, ns.id(), files)) {
+                    LOG.fine(() -> "a file of " + ns.schema() + " is being reaped; reading from the snapshot");
+                }
+                for (FileSpan span : spans) {
+                    for (Piece piece : PiecePlan.of(List.of(span), PiecePlan.MIN_PIECE)) {
+                        out.write(fetchArray(c, ns, piece));
                     }
                 }
                 c.commit();
             } finally {
                 if (!c.getAutoCommit()) {
-                    safeRollback(c);
+                    SqlErrors.rollbackQuietly(c);
+                    c.setAutoCommit(true);
                 }
             }
+        }
+    }
+
+    private static byte[] fetchArray(Connection c, Namespace ns, Piece piece) throws IOException, SQLException {
+        byte[] bytes = new byte[piece.bytes()];
+        fetch(c, ns, piece, (at, src, off, len) -> System.arraycopy(src, off, bytes, at, len));
+        return bytes;
+    }
+
+    /** A short piece: one prepared statement (no parse or plan per call), results in binary form. */
+    private static void fetch(Connection c, Namespace ns, Piece piece, PieceTarget out)
+            throws IOException, SQLException {
+        try (PreparedStatement ps = c.prepareStatement(ns.sql(ROWS)); RowPlacer rows = new RowPlacer(piece, out)) {
+            // binary results from the first execution: bytea in text form is hex, twice the bytes to
+            // receive and decode (PgJDBC switches to binary only once a statement is server-prepared)
+            ps.unwrap(PGStatement.class).setPrepareThreshold(-1);
+            ps.setLong(1, piece.fileId());
+            ps.setInt(2, Math.toIntExact(piece.firstRow()));
+            ps.setInt(3, Math.toIntExact(piece.lastRow()));
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    byte[] stored = rs.getBytes(2);
+                    rows.place(rs.getInt(1), stored, 0, stored.length);
+                }
+            }
+            rows.requireAll();
         }
     }
 
     /**
-     * Reads a short span whole, in one autocommit query: a single statement sees one snapshot, so it
-     * needs neither a transaction nor a pin, and the connection goes back to the pool before the client
-     * is written to. The caller bounds the span (a query of at most ~1 MiB of rows).
+     * A long piece as binary COPY out: rows stream in as they are read (PgJDBC buffers a whole result
+     * set, megabytes of row arrays that outlive young collections), with no result-set decoding.
      */
-    void readWhole(Namespace ns, long fileId, RangePlan plan, OutputStream out) throws IOException, SQLException {
-        if (plan.isEmpty()) {
-            return;
-        }
-        try (Connection c = chunk.getConnection(); BlockCodec codec = BlockCodec.pooled()) {
-            if (!c.getAutoCommit()) {
-                c.setAutoCommit(true);
+    private static void copy(Connection c, Namespace ns, Piece piece, PieceTarget out)
+            throws IOException, SQLException {
+        String sql = String.format(COPY_ROWS, ns.schema(), piece.fileId(), piece.firstRow(), piece.lastRow());
+        try (BinaryCopyRows copy = BinaryCopyRows.open(c.unwrap(PGConnection.class), sql);
+             RowPlacer rows = new RowPlacer(piece, out)) {
+            while (copy.next()) {
+                rows.place(copy.no(), copy.data(), copy.dataOffset(), copy.dataLength());
             }
-            try (PreparedStatement ps = c.prepareStatement(ns.sql(ROWS))) {
-                readPiece(ps, fileId, plan.firstRow(), plan.lastRow(), plan, codec, new byte[ChunkFormat.BLOCK], out);
-            }
-        }
-    }
-
-    /**
-     * Read pin: the reaper skips a file while this transaction holds its shared lock. The pin query is
-     * the transaction's first, so it also takes the snapshot; a pin that loses to a reaper deleting the
-     * file right now still reads every row that reaper has not committed deleting.
-     */
-    private static void pin(Connection c, Namespace ns, long fileId) throws SQLException {
-        if (!FileLocks.tryPinShared(c, ns.id(), fileId)) {
-            LOG.fine(() -> "file " + fileId + " of " + ns.schema() + " is being reaped; reading from the snapshot");
-        }
-    }
-
-    private static void readPiece(PreparedStatement ps, long fileId, long from, long to, RangePlan plan,
-                                  BlockCodec codec, byte[] block, OutputStream out) throws SQLException, IOException {
-        ps.setLong(1, fileId);
-        ps.setInt(2, Math.toIntExact(from));
-        ps.setInt(3, Math.toIntExact(to));
-        long expected = from;
-        try (ResultSet rs = ps.executeQuery()) {
-            while (rs.next()) {
-                int no = rs.getInt(1);
-                if (no != expected) {
-                    throw missing(fileId, expected, "row " + no + " arrived instead");
-                }
-                byte[] stored = rs.getBytes(2);
-                int logical = plan.rowLength(no);
-                int start = plan.sliceStart(no);
-                int end = plan.sliceEnd(no);
-                if (stored.length == logical) {
-                    out.write(stored, start, end - start);
-                } else {
-                    codec.decode(stored, stored.length, logical, block);
-                    out.write(block, start, end - start);
-                }
-                expected++;
-            }
-        }
-        if (expected != to + 1) {
-            throw missing(fileId, expected, "the file ends early");
-        }
-    }
-
-    private static IOException missing(long fileId, long row, String detail) {
-        return new IOException("chunked file " + fileId + " lacks row " + row + " (" + detail
-                + "); it may have been reaped or the object changed");
-    }
-
-    private static void safeRollback(Connection c) {
-        try {
-            c.rollback();
-        } catch (SQLException ignored) {
-            // read-only work; nothing to undo
+            rows.requireAll();
         }
     }
 }

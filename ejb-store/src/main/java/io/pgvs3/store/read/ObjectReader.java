@@ -14,6 +14,8 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import javax.sql.DataSource;
 
@@ -23,11 +25,20 @@ public final class ObjectReader {
     private final DataSource main;
     private final NamespaceCache namespaces;
     private final ChunkReader chunks;
+    /** Null for a reader that streams from one snapshot (copies, which read inside their own work). */
+    private final ReadWindow window;
 
-    public ObjectReader(DataSource main, DataSource chunk, NamespaceCache namespaces) {
+    /** A reader whose long spans stream through {@code window}. */
+    public ObjectReader(DataSource main, DataSource chunk, NamespaceCache namespaces, ReadWindow window) {
         this.main = main;
         this.namespaces = namespaces;
         this.chunks = new ChunkReader(chunk);
+        this.window = window;
+    }
+
+    /** A reader whose long spans stream from one snapshot, one piece after the other. */
+    public ObjectReader(DataSource main, DataSource chunk, NamespaceCache namespaces) {
+        this(main, chunk, namespaces, null);
     }
 
     /** See {@link io.pgvs3.store.api.ObjectStore#head}. */
@@ -66,10 +77,10 @@ public final class ObjectReader {
                             + meta.size());
                 }
                 out.write(body, (int) plan.first(), (int) plan.length());
-            } else if (meta.location().isMultipart()) {
-                readParts(ns, meta.location(), plan, out);
+            } else if (window != null) {
+                window.read(ns, fileSpans(meta.location(), plan), out);
             } else {
-                chunks.read(ns, meta.location().fileId(), plan, out);
+                chunks.readInSnapshot(ns, fileSpans(meta.location(), plan), out);
             }
         } catch (SQLException e) {
             if (SqlErrors.isMissingNamespace(e)) {
@@ -93,13 +104,11 @@ public final class ObjectReader {
             if (location.isInline()) {
                 out.write(location.inlineData() != null ? location.inlineData() : fetchInline(ns, meta),
                         (int) plan.first(), (int) plan.length());
-            } else if (location.isMultipart()) {
-                for (PartSpans.Span span : PartSpans.of(location.partEnds(), plan.first(), plan.last())) {
-                    chunks.readWhole(ns, location.parts()[span.part()],
-                            new RangePlan(span.size(), span.first(), span.last()), out);
-                }
             } else {
-                chunks.readWhole(ns, location.fileId(), plan, out);
+                // at most SMALL_SPAN_MAX bytes: one piece per file touched
+                for (PiecePlan.Piece piece : PiecePlan.of(fileSpans(location, plan), PiecePlan.MAX_PIECE)) {
+                    out.write(chunks.fetch(ns, piece));
+                }
             }
         } catch (SQLException e) {
             if (SqlErrors.isMissingNamespace(e)) {
@@ -114,12 +123,17 @@ public final class ObjectReader {
         return out.toByteArray();
     }
 
-    /** Streams the range across part boundaries, one part file after the other. */
-    private void readParts(Namespace ns, BodyLocation location, RangePlan plan, OutputStream out)
-            throws IOException, SQLException {
-        for (PartSpans.Span span : PartSpans.of(location.partEnds(), plan.first(), plan.last())) {
-            chunks.read(ns, location.parts()[span.part()], new RangePlan(span.size(), span.first(), span.last()), out);
+    /** The range as ranges of the body's files: one file, or the parts it touches in order. */
+    private static List<PiecePlan.FileSpan> fileSpans(BodyLocation location, RangePlan plan) {
+        if (!location.isMultipart()) {
+            return List.of(new PiecePlan.FileSpan(location.fileId(), plan));
         }
+        List<PiecePlan.FileSpan> spans = new ArrayList<>();
+        for (PartSpans.Span span : PartSpans.of(location.partEnds(), plan.first(), plan.last())) {
+            spans.add(new PiecePlan.FileSpan(location.parts()[span.part()],
+                    new RangePlan(span.size(), span.first(), span.last())));
+        }
+        return spans;
     }
 
     private byte[] fetchInline(Namespace ns, ObjectMeta meta) throws SQLException, IOException {

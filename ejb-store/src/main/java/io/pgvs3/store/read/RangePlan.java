@@ -5,7 +5,7 @@ import io.pgvs3.store.chunk.ChunkFormat;
 
 /**
  * A byte range of a chunked file as row arithmetic: rows {@code first/8120 .. last/8120}, each row
- * clipped to the requested bytes, cut into pieces of at most {@code rowsPerPiece} rows (one query each).
+ * clipped to the requested bytes ({@link PiecePlan} cuts the rows into pieces).
  *
  * @param size  the file's size
  * @param first first byte wanted (inclusive)
@@ -63,20 +63,5 @@ public record RangePlan(long size, long first, long last) {
     public int sliceEnd(long row) {
         long rowStart = row * ChunkFormat.BLOCK;
         return (int) (Math.min(last + 1, rowStart + rowLength(row)) - rowStart);
-    }
-
-    /** Number of pieces when each covers at most {@code rowsPerPiece} rows. */
-    public long pieceCount(int rowsPerPiece) {
-        return (rowCount() + rowsPerPiece - 1) / rowsPerPiece;
-    }
-
-    /** First row of piece {@code k}. */
-    public long pieceFirstRow(long k, int rowsPerPiece) {
-        return firstRow() + k * rowsPerPiece;
-    }
-
-    /** Last row (inclusive) of piece {@code k}. */
-    public long pieceLastRow(long k, int rowsPerPiece) {
-        return Math.min(lastRow(), pieceFirstRow(k, rowsPerPiece) + rowsPerPiece - 1);
     }
 }

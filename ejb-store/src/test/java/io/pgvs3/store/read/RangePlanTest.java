@@ -52,21 +52,6 @@ class RangePlanTest {
     }
 
     @Test
-    void piecesCoverTheRowsExactlyOnce() {
-        RangePlan p = RangePlan.of(10L * 1024 * 1024, new ByteRange(5000, 10L * 1024 * 1024 - 1));
-        int per = 130;
-        long pieces = p.pieceCount(per);
-        assertEquals((p.rowCount() + per - 1) / per, pieces);
-        long next = p.firstRow();
-        for (long k = 0; k < pieces; k++) {
-            assertEquals(next, p.pieceFirstRow(k, per));
-            assertTrue(p.pieceLastRow(k, per) - p.pieceFirstRow(k, per) < per);
-            next = p.pieceLastRow(k, per) + 1;
-        }
-        assertEquals(p.lastRow() + 1, next);
-    }
-
-    @Test
     void emptyBodyAndBadRanges() {
         assertTrue(RangePlan.of(0, null).isEmpty());
         assertEquals(0, RangePlan.of(0, null).rowCount());

@@ -9,6 +9,10 @@ import io.pgvs3.store.namespace.BucketService;
 import io.pgvs3.store.namespace.NamespaceCache;
 import io.pgvs3.store.list.ObjectLister;
 import io.pgvs3.store.read.ObjectReader;
+import io.pgvs3.store.read.ReadPins;
+import io.pgvs3.store.read.ReadWindow;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import io.pgvs3.store.write.ObjectDeleter;
 import io.pgvs3.store.write.ObjectWriter;
 import javax.sql.DataSource;
@@ -16,9 +20,20 @@ import javax.sql.DataSource;
 /** The plain store classes wired to the test server, as the beans wire them to the container pools. */
 public final class Stores {
 
+    /** As the gateway's defaults (server.xml): eight fetches at once, 128 MiB fetched ahead. */
+    public static final int WINDOW_WORKERS = 8;
+    public static final long WINDOW_BYTES = 128L << 20;
+    private static final ExecutorService WORKERS = Executors.newFixedThreadPool(WINDOW_WORKERS, r -> {
+        Thread t = new Thread(r, "read-window");
+        t.setDaemon(true);
+        return t;
+    });
+
     public final NamespaceCache namespaces;
     public final BucketService buckets;
     public final ObjectWriter writer;
+    public final ReadPins pins;
+    public final ReadWindow window;
     public final ObjectReader reader;
     public final ObjectDeleter deleter;
     public final ObjectLister lister;
@@ -37,7 +52,9 @@ public final class Stores {
         namespaces = new NamespaceCache(main);
         buckets = new BucketService(main, namespaces);
         writer = new ObjectWriter(main, chunk, namespaces);
-        reader = new ObjectReader(main, chunk, namespaces);
+        pins = new ReadPins(main);
+        window = new ReadWindow(chunk, pins, WORKERS, WINDOW_WORKERS, WINDOW_BYTES);
+        reader = new ObjectReader(main, chunk, namespaces, window);
         deleter = new ObjectDeleter(main, namespaces);
         lister = new ObjectLister(main, namespaces);
         copier = new ObjectCopier(main, chunk, namespaces, reader);

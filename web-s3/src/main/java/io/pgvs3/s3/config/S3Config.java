@@ -67,6 +67,10 @@ public class S3Config {
     Duration copyKeepAliveInterval;
 
     @Inject
+    @ConfigProperty(name = "pgvs3.s3.max-downloads-per-client", defaultValue = "64")
+    int maxDownloadsPerClient;
+
+    @Inject
     @ConfigProperty(name = "pgvs3.allow-plaintext", defaultValue = "false")
     boolean allowPlaintext;
 
@@ -110,6 +114,10 @@ public class S3Config {
         if (copyKeepAliveInterval.isNegative() || copyKeepAliveInterval.isZero()) {
             throw new IllegalArgumentException("pgvs3.s3.copy.keepalive-interval must be positive");
         }
+        if (maxDownloadsPerClient < 1) {
+            throw new IllegalArgumentException("pgvs3.s3.max-downloads-per-client must be at least 1, not "
+                    + maxDownloadsPerClient);
+        }
         if (maxConcurrentStreams < 1) {
             throw new IllegalArgumentException("pgvs3.s3.max-concurrent-streams must be at least 1, not "
                     + maxConcurrentStreams);
@@ -145,7 +153,15 @@ public class S3Config {
         return domains.orElse(List.of());
     }
 
-    /** Object body streams (GET and PUT) served at once; more are answered 503 SlowDown. */
+    /**
+     * Streamed GET bodies one client address may have in progress; more are answered 503 SlowDown, so a
+     * client's slow downloads cannot take every response thread.
+     */
+    public int maxDownloadsPerClient() {
+        return maxDownloadsPerClient;
+    }
+
+    /** Upload streams (PUT and UploadPart into the chunk pool) at once; more are answered 503 SlowDown. */
     public int maxConcurrentStreams() {
         return maxConcurrentStreams;
     }

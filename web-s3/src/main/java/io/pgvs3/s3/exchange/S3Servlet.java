@@ -7,6 +7,7 @@ import io.pgvs3.s3.error.S3Exception;
 import io.pgvs3.s3.handler.Dispatcher;
 import io.pgvs3.s3.handler.S3Call;
 import io.pgvs3.s3.http.S3Response;
+import io.pgvs3.s3.limit.ClientDownloads;
 import io.pgvs3.s3.limit.StreamLimiter;
 import io.pgvs3.s3.metrics.RequestOutcome;
 import io.pgvs3.s3.metrics.S3Metrics;
@@ -37,8 +38,8 @@ import java.util.logging.Logger;
  * Every request of the S3 port, as one visible sequence over one {@link Exchange}: wire rules, route,
  * transport rule, authentication, admission, handler, answer (docs/adr/0008). Each step returns a value or
  * throws an S3 error, which becomes the answer. In-memory answers (XML, inline objects, HEAD) are
- * written on the request's own thread; only a body streamed from the chunk pool takes a stream permit
- * and goes to the response executor.
+ * written on the request's own thread; a body streamed from the chunk pool goes to the response executor.
+ * Uploads into the chunk pool take a stream permit; streamed downloads count against their client's limit.
  */
 @WebServlet(name = "pgvs3-s3", urlPatterns = "/*", asyncSupported = true, loadOnStartup = 1)
 public class S3Servlet extends HttpServlet {
@@ -52,6 +53,8 @@ public class S3Servlet extends HttpServlet {
     private transient Dispatcher dispatcher;
     @Inject
     private transient StreamLimiter streams;
+    @Inject
+    private transient ClientDownloads downloads;
     @Inject
     private transient S3Metrics metrics;
     @Resource(lookup = "concurrent/pgvs3/responses")
@@ -126,7 +129,7 @@ public class S3Servlet extends HttpServlet {
                 || (operation == S3Operation.PUT_OBJECT && (declaredLength < 0 || declaredLength > ObjectStore.INLINE_MAX));
     }
 
-    /** Takes a stream permit for the whole exchange (released when it finishes) or answers SlowDown. */
+    /** Takes a stream permit for the whole upload (released when it finishes) or answers SlowDown. */
     private void admit(Exchange exchange, Route route) {
         if (!streams.tryAcquire()) {
             throw new S3Exception(S3ErrorCode.SLOW_DOWN, S3ErrorCode.SLOW_DOWN.message(), route.bucket(), route.key(),
@@ -136,17 +139,21 @@ public class S3Servlet extends HttpServlet {
     }
 
     /**
-     * A body from the chunk pool: admitted first (an answer of SlowDown otherwise), then written on the
-     * response executor; the exchange finishes when the async context completes.
+     * A streamed body (a GET of more than one small span): admitted against the client's own limit (an
+     * answer of SlowDown otherwise), then written on the response executor; the exchange finishes when
+     * the async context completes. It takes no stream permit: between piece fetches it holds no
+     * database connection, however slowly the client reads.
      */
     private void stream(Exchange exchange, S3Response answer, HttpServletRequest request,
                         HttpServletResponse response) throws IOException {
-        try {
-            admit(exchange, exchange.route());
-        } catch (S3Exception e) {
-            writeNow(exchange, error(exchange, e), response);
+        String client = request.getRemoteAddr();
+        if (!downloads.tryAcquire(client)) {
+            Route route = exchange.route();
+            writeNow(exchange, error(exchange, new S3Exception(S3ErrorCode.SLOW_DOWN, S3ErrorCode.SLOW_DOWN.message(),
+                    route.bucket(), route.key(), null)), response);
             return;
         }
+        exchange.onComplete(() -> downloads.release(client));
         ResponseWriter.head(exchange, answer, response);
         AsyncContext async = request.startAsync();
         async.setTimeout(0); // a large body may take long; the channel's write timeout bounds each write

@@ -11,9 +11,10 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Permits for requests that stream an object body (GET and PUT of objects and parts). Each holds a
- * chunk-pool connection and a thread for as long as the client reads or writes, so their number is
- * bounded. A request that finds no permit waits for one at most {@code pgvs3.s3.stream-admission-wait}
+ * Permits for requests that stream an object body into the chunk pool (PutObject above 64 KiB or of
+ * unknown length, UploadPart). Each holds a chunk-pool connection (its COPY transaction) and a thread for
+ * as long as the client sends, so their number is bounded. Downloads need none: the read window holds
+ * a connection only while a piece query runs ({@link ClientDownloads}). A request that finds no permit waits for one at most {@code pgvs3.s3.stream-admission-wait}
  * (parallel clients such as the Transfer Manager open more part streams than there are permits, and a
  * part finishes within that time), then is refused with SlowDown; the wait is bounded in time, never an
  * unbounded queue.
@@ -36,8 +37,8 @@ public class StreamLimiter {
         // fair: timed waits are served in arrival order, so under load a long waiter is not overtaken by
         // newcomers until its admission wait runs out (parallel part uploads then finish instead of failing)
         permits = new Semaphore(limit, true);
-        metrics.gauge("pgvs3.streams.active", "object body streams in progress", this::active);
-        metrics.gauge("pgvs3.streams.limit", "object body streams allowed at once (pgvs3.s3.max-concurrent-streams)",
+        metrics.gauge("pgvs3.streams.active", "upload streams into the chunk pool in progress", this::active);
+        metrics.gauge("pgvs3.streams.limit", "upload streams allowed at once (pgvs3.s3.max-concurrent-streams)",
                 () -> limit);
     }
 

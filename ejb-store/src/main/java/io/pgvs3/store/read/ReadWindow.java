@@ -1,0 +1,213 @@
+package io.pgvs3.store.read;
+
+import io.pgvs3.store.namespace.Namespace;
+import io.pgvs3.store.read.PiecePlan.FileSpan;
+import io.pgvs3.store.read.PiecePlan.Piece;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.io.OutputStream;
+import java.sql.SQLException;
+import java.util.ArrayDeque;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import javax.sql.DataSource;
+
+/**
+ * The ordered read window (docs/adr/0029): a span of more than one piece is fetched ahead by workers
+ * of the read-window executor, each piece by one autocommit query into its own buffer, and written to
+ * the client in piece order while later pieces are fetched. The files are pinned on the gateway's pin
+ * guard first, so no worker holds a snapshot and a connection is held only while a query runs: a slow
+ * client slows its own fetches (back-pressure), never the database or other clients.
+ *
+ * <p>How far a read fetches ahead: it starts at two pieces and widens by one each time the client
+ * waited for a piece (the database is the bottleneck), up to its share of the workers (all of them
+ * for one read, fewer as reads overlap). Fetched and unwritten bytes of all reads together stay within
+ * a byte budget; a read with nothing in flight may always fetch its next piece, so every read moves.
+ */
+public final class ReadWindow {
+
+    /** Files a read may pin at once; a multipart span over more files reads from one snapshot. */
+    static final int MAX_PINNED_FILES = 64;
+    /** The first depth: one piece written while the next is fetched. */
+    private static final int START_DEPTH = 2;
+    /** Slabs kept for reuse at most (64 MiB), whatever the budget. */
+    private static final long RETAINED_SLAB_BYTES = 64L << 20;
+
+    private final ChunkReader chunks;
+    private final ReadPins pins;
+    private final Executor workers;
+    private final int workerCount;
+    private final AtomicLong budget;
+    private final AtomicInteger activeReads = new AtomicInteger();
+    private final SlabPool slabs;
+
+    /**
+     * @param workers     runs piece fetches; its concurrency should be {@code workerCount}
+     * @param workerCount fetches at once, over all reads (half the chunk pool by default)
+     * @param budgetBytes fetched and unwritten bytes, over all reads
+     */
+    public ReadWindow(DataSource chunk, ReadPins pins, Executor workers, int workerCount, long budgetBytes) {
+        this.chunks = new ChunkReader(chunk);
+        this.pins = pins;
+        this.workers = workers;
+        this.workerCount = Math.max(1, workerCount);
+        this.budget = new AtomicLong(budgetBytes);
+        this.slabs = new SlabPool((int) (Math.min(budgetBytes, RETAINED_SLAB_BYTES) / SlabPool.SLAB));
+    }
+
+    /** Budget bytes not taken by pieces in flight (all of it when no read runs). */
+    long budgetLeft() {
+        return budget.get();
+    }
+
+    /** Writes the spans' bytes to {@code out}, in order. */
+    void read(Namespace ns, List<FileSpan> spans, OutputStream out) throws IOException, SQLException {
+        List<Piece> pieces = PiecePlan.of(spans);
+        if (pieces.size() == 1) {
+            // one statement is consistent by itself: no pin, no worker
+            out.write(chunks.fetch(ns, pieces.get(0)));
+            return;
+        }
+        long[] files = spans.stream().mapToLong(FileSpan::fileId).distinct().toArray();
+        ReadPins.Pin pin = files.length <= MAX_PINNED_FILES ? pins.tryPin(ns.id(), files) : null;
+        if (pin == null) {
+            chunks.readInSnapshot(ns, spans, out);
+            return;
+        }
+        try (pin) {
+            stream(ns, pieces, out);
+        }
+    }
+
+    private void stream(Namespace ns, List<Piece> pieces, OutputStream out) throws IOException, SQLException {
+        activeReads.incrementAndGet();
+        ArrayDeque<Fetch> ahead = new ArrayDeque<>();
+        int next = 0;
+        int depth = START_DEPTH;
+        try {
+            for (int k = 0; k < pieces.size(); k++) {
+                next = fetchAhead(ns, pieces, next, depth, ahead);
+                Fetch fetch = ahead.poll();
+                if (!fetch.future.isDone()) {
+                    depth = Math.min(depth + 1, workerCount);
+                }
+                PieceBuffer bytes;
+                try {
+                    bytes = fetch.await();
+                } catch (IOException | SQLException | RuntimeException e) {
+                    budget.addAndGet(fetch.bytes);
+                    throw e;
+                }
+                // the piece being written still counts against the budget, so refill before writing
+                next = fetchAhead(ns, pieces, next, depth, ahead);
+                try {
+                    bytes.writeTo(out);
+                } finally {
+                    bytes.release();
+                    budget.addAndGet(fetch.bytes);
+                }
+            }
+        } finally {
+            activeReads.decrementAndGet();
+            for (Fetch abandoned : ahead) {
+                abandoned.future.whenComplete((bytes, failure) -> {
+                    if (bytes != null) {
+                        bytes.release();
+                    }
+                    budget.addAndGet(abandoned.bytes);
+                });
+            }
+        }
+    }
+
+    /** Starts fetches until the read has {@code depth} (within its share) in flight; returns the next piece. */
+    private int fetchAhead(Namespace ns, List<Piece> pieces, int next, int depth, ArrayDeque<Fetch> ahead) {
+        int limit = Math.min(depth, Math.max(1, workerCount / Math.max(1, activeReads.get())));
+        while (next < pieces.size() && ahead.size() < limit) {
+            Piece piece = pieces.get(next);
+            if (!ahead.isEmpty() && !tryTake(piece.bytes())) {
+                break;
+            }
+            if (ahead.isEmpty()) {
+                budget.addAndGet(-piece.bytes()); // a read always moves, even over the budget
+            }
+            ahead.add(new Fetch(piece.bytes(), start(ns, piece)));
+            next++;
+        }
+        return next;
+    }
+
+    private boolean tryTake(int bytes) {
+        long left = budget.get();
+        while (left >= bytes) {
+            if (budget.compareAndSet(left, left - bytes)) {
+                return true;
+            }
+            left = budget.get();
+        }
+        return false;
+    }
+
+    private CompletableFuture<PieceBuffer> start(Namespace ns, Piece piece) {
+        try {
+            return CompletableFuture.supplyAsync(() -> {
+                try {
+                    return fetch(ns, piece);
+                } catch (IOException | SQLException e) {
+                    throw new CompletionException(e);
+                }
+            }, workers);
+        } catch (RejectedExecutionException e) {
+            // the workers' queue is full: this read fetches the piece itself rather than fail
+            CompletableFuture<PieceBuffer> fetched = new CompletableFuture<>();
+            try {
+                fetched.complete(fetch(ns, piece));
+            } catch (IOException | SQLException | RuntimeException failure) {
+                fetched.completeExceptionally(failure);
+            }
+            return fetched;
+        }
+    }
+
+    private PieceBuffer fetch(Namespace ns, Piece piece) throws IOException, SQLException {
+        PieceBuffer buffer = new PieceBuffer(slabs, piece.bytes());
+        try {
+            chunks.fetch(ns, piece, buffer);
+            return buffer;
+        } catch (IOException | SQLException | RuntimeException e) {
+            buffer.release();
+            throw e;
+        }
+    }
+
+    /** A piece in flight and the budget bytes it holds. */
+    private record Fetch(int bytes, CompletableFuture<PieceBuffer> future) {
+
+        PieceBuffer await() throws IOException, SQLException {
+            try {
+                return future.get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new InterruptedIOException("interrupted while waiting for a piece");
+            } catch (ExecutionException e) {
+                Throwable cause = e.getCause();
+                if (cause instanceof IOException io) {
+                    throw io;
+                }
+                if (cause instanceof SQLException sql) {
+                    throw sql;
+                }
+                if (cause instanceof RuntimeException r) {
+                    throw r;
+                }
+                throw new IOException("a piece fetch failed", cause);
+            }
+        }
+    }
+}
