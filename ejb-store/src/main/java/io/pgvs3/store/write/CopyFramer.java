@@ -2,14 +2,16 @@ package io.pgvs3.store.write;
 
 import io.pgvs3.store.chunk.BlockCodec;
 import io.pgvs3.store.chunk.ChunkFormat;
+import io.pgvs3.store.chunk.CompressionBackoff;
 import java.sql.SQLException;
 
 /**
  * Frames a file's logical bytes as rows of {@code COPY chunks (file_id, no, data) FROM STDIN (FORMAT
  * binary)}: 19-byte header, then per row int16 3, int32 8 + int64 file_id, int32 4 + int32 no,
  * int32 n + n stored bytes (big-endian), then the trailer int16 -1. Whole blocks are encoded straight
- * from the caller's buffer; only a trailing partial block is kept. Framed rows are handed to the sink
- * whenever a batch is full. Pure: no JDBC beyond the sink's exception type.
+ * from the caller's buffer; only a trailing partial block is kept. A {@link CompressionBackoff} decides
+ * which blocks are worth compressing, so incompressible bodies pay almost nothing for it. Framed rows are
+ * handed to the sink whenever a batch is full. Pure: no JDBC beyond the sink's exception type.
  */
 public final class CopyFramer {
 
@@ -30,6 +32,7 @@ public final class CopyFramer {
     private final Sink sink;
     private final byte[] batch;
     private final byte[] pending = new byte[ChunkFormat.BLOCK];
+    private final CompressionBackoff backoff = new CompressionBackoff();
     private int batchFill;
     private int pendingFill;
     private long logicalBytes;
@@ -104,7 +107,7 @@ public final class CopyFramer {
     }
 
     private void frameBlock(byte[] b, int off, int len) throws SQLException {
-        BlockCodec.Encoded stored = codec.encode(b, off, len);
+        BlockCodec.Encoded stored = backoff.shouldTry() ? tryCompress(b, off, len) : new BlockCodec.Encoded(b, off, len);
         putShort(3);
         putInt(8);
         putLong(fileId);
@@ -117,6 +120,12 @@ public final class CopyFramer {
         if (batchFill >= batchBytes) {
             flush();
         }
+    }
+
+    private BlockCodec.Encoded tryCompress(byte[] b, int off, int len) {
+        BlockCodec.Encoded stored = codec.encode(b, off, len);
+        backoff.tried(stored.compressed(len));
+        return stored;
     }
 
     private void flush() throws SQLException {

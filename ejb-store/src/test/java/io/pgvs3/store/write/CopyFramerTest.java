@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pgvs3.store.chunk.BlockCodec;
+import io.pgvs3.store.chunk.ChunkFormat;
 import io.pgvs3.store.testing.Bodies;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
@@ -87,6 +88,43 @@ class CopyFramerTest {
                 assertArrayEquals(Arrays.copyOfRange(body, i * 8120, (i + 1) * 8120), block);
             }
         }
+    }
+
+    @Test
+    void randomThenCompressibleBodyRoundTripsThroughTheReadersLengthRule() throws Exception {
+        int randomBlocks = 200;
+        int textBlocks = 100;
+        byte[] body = new byte[(randomBlocks + textBlocks) * 8120 + 77];
+        System.arraycopy(Bodies.random(randomBlocks * 8120, 11), 0, body, 0, randomBlocks * 8120);
+        byte[] text = Bodies.compressible(body.length - randomBlocks * 8120);
+        System.arraycopy(text, 0, body, randomBlocks * 8120, text.length);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        CopyFramer framer = new CopyFramer(6, new BlockCodec(), 64 * 1024, (b, off, len) -> out.write(b, off, len));
+        for (int off = 0; off < body.length; off += 100_000) {
+            framer.write(body, off, Math.min(100_000, body.length - off));
+        }
+        framer.finish();
+        List<byte[]> rows = parse(out.toByteArray(), 6);
+        assertEquals(randomBlocks + textBlocks + 1, rows.size());
+        ByteArrayOutputStream decoded = new ByteArrayOutputStream();
+        int compressed = 0;
+        try (BlockCodec codec = new BlockCodec()) {
+            for (int no = 0; no < rows.size(); no++) {
+                byte[] stored = rows.get(no);
+                int logical = ChunkFormat.logicalLength(body.length, no);
+                assertTrue(stored.length <= logical, "row " + no + " never grows");
+                if (no < randomBlocks) {
+                    assertEquals(logical, stored.length, "random row " + no + " is stored raw");
+                }
+                compressed += stored.length < logical ? 1 : 0;
+                byte[] block = new byte[logical];
+                codec.decode(stored, stored.length, logical, block);
+                decoded.write(block);
+            }
+        }
+        assertArrayEquals(body, decoded.toByteArray());
+        // the backoff after 200 random rows skips fewer than 32 text rows before it tries again
+        assertTrue(compressed > textBlocks - 32, compressed + " compressed rows");
     }
 
     /** Parses binary COPY output, checking the header, field counts, file id, row numbers and trailer. */
