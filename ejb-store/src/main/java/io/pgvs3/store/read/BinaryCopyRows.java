@@ -35,7 +35,12 @@ final class BinaryCopyRows implements AutoCloseable {
     }
 
     static BinaryCopyRows open(PGConnection connection, String sql) throws SQLException, IOException {
-        BinaryCopyRows rows = new BinaryCopyRows(connection.getCopyAPI().copyOut(sql));
+        return open(connection.getCopyAPI().copyOut(sql));
+    }
+
+    /** Reads the header of a started COPY out. */
+    static BinaryCopyRows open(CopyOut copy) throws SQLException, IOException {
+        BinaryCopyRows rows = new BinaryCopyRows(copy);
         try {
             if (!Arrays.equals(rows.bytes(SIGNATURE.length), 0, SIGNATURE.length, SIGNATURE, 0, SIGNATURE.length)) {
                 throw new IOException("not a binary COPY stream");
