@@ -10,15 +10,13 @@ import io.pgvs3.store.namespace.Namespace;
 import io.pgvs3.store.sql.FileLocks;
 import io.pgvs3.store.testing.Bodies;
 import io.pgvs3.store.testing.PostgresExtension;
+import io.pgvs3.store.testing.StallingClient;
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.OutputStream;
 import java.sql.Connection;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 import org.junit.jupiter.api.BeforeAll;
@@ -144,26 +142,7 @@ class ReaperTest {
         byte[] old = Bodies.random(3 * 1024 * 1024, 1);
         fx.stores.writer.put(Bodies.spec(bucket, "k", old.length), new ByteArrayInputStream(old));
         ObjectMeta meta = fx.stores.reader.head(bucket, "k", true);
-        CountDownLatch started = new CountDownLatch(1);
-        CountDownLatch release = new CountDownLatch(1);
-        ByteArrayOutputStream received = new ByteArrayOutputStream();
-        OutputStream slow = new OutputStream() {
-            @Override
-            public void write(int b) {
-                write(new byte[] {(byte) b}, 0, 1);
-            }
-
-            @Override
-            public void write(byte[] b, int off, int len) {
-                received.write(b, off, len);
-                started.countDown();
-                try {
-                    release.await(30, TimeUnit.SECONDS);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }
-        };
+        StallingClient slow = new StallingClient();
         CompletableFuture<Void> reading = CompletableFuture.runAsync(() -> {
             try {
                 fx.stores.reader.readBody(meta, null, slow);
@@ -171,7 +150,7 @@ class ReaperTest {
                 throw new IllegalStateException(e);
             }
         });
-        assertTrue(started.await(30, TimeUnit.SECONDS));
+        assertTrue(slow.awaitStalled());
         fx.stores.writer.put(Bodies.spec(bucket, "k", 10), new ByteArrayInputStream(new byte[10]));
         long oldFile = meta.location().fileId();
         assertTrue(fx.queued(ns, oldFile));
@@ -181,9 +160,9 @@ class ReaperTest {
         assertEquals(1, pass(reaper, ns).pinned(), "the reader's pin keeps the reaper off");
         assertTrue(fx.rowsOf(ns, oldFile) > 0);
 
-        release.countDown();
+        slow.resume();
         reading.get(60, TimeUnit.SECONDS);
-        assertArrayEquals(old, received.toByteArray());
+        assertArrayEquals(old, slow.received());
         assertEquals((old.length + 8119) / 8120, pass(reaper, ns).rows());
         assertEquals(0, fx.rowsOf(ns, oldFile));
     }

@@ -15,6 +15,7 @@ import io.pgvs3.store.api.WriteCondition;
 import io.pgvs3.store.sql.FileLocks;
 import io.pgvs3.store.testing.Bodies;
 import io.pgvs3.store.testing.PostgresExtension;
+import io.pgvs3.store.testing.StallingClient;
 import io.pgvs3.store.testing.Stores;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -29,7 +30,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -149,24 +149,7 @@ class WindowReadTest {
 
     private static long deadButNotRemovableDuringStalledRead(ObjectReader reader) throws Exception {
         ObjectMeta meta = reader.head(bucket, "single", false);
-        CountDownLatch stalled = new CountDownLatch(1);
-        CountDownLatch resume = new CountDownLatch(1);
-        OutputStream stallingClient = new OutputStream() {
-            @Override
-            public void write(int b) {
-                write(new byte[] {(byte) b}, 0, 1);
-            }
-
-            @Override
-            public void write(byte[] b, int off, int len) {
-                stalled.countDown();
-                try {
-                    resume.await(60, TimeUnit.SECONDS);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }
-        };
+        StallingClient stallingClient = new StallingClient();
         CompletableFuture<Void> download = CompletableFuture.runAsync(() -> {
             try {
                 reader.readBody(meta, null, stallingClient);
@@ -175,7 +158,7 @@ class WindowReadTest {
             }
         });
         try (Connection c = PostgresExtension.main().getConnection(); Statement s = c.createStatement()) {
-            assertTrue(stalled.await(60, TimeUnit.SECONDS));
+            assertTrue(stallingClient.awaitStalled());
             awaitNoChunkQueryRunning(s);
             s.execute("DROP TABLE IF EXISTS vacuum_probe; CREATE TABLE vacuum_probe (n int)"
                     + " WITH (autovacuum_enabled = off); INSERT INTO vacuum_probe SELECT generate_series(1, 1000);"
@@ -183,7 +166,7 @@ class WindowReadTest {
             s.execute("VACUUM (VERBOSE) vacuum_probe");
             return notRemovable(s.getWarnings());
         } finally {
-            resume.countDown();
+            stallingClient.resume();
             download.get(60, TimeUnit.SECONDS);
         }
     }
