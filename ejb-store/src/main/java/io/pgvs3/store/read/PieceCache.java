@@ -72,10 +72,11 @@ final class PieceCache {
         for (long b = firstBlock(piece); b <= lastBlock(piece); b++) {
             long start = b * BLOCK_BYTES;
             long stop = Math.min(piece.plan().size(), start + BLOCK_BYTES);
-            if (start >= from && stop <= end) {
+            BlockKey key = key(ns, piece, b);
+            if (start >= from && stop <= end && !cache.contains(key)) {
                 byte[] block = new byte[(int) (stop - start)];
                 bytes.copyOut((int) (start - from), block, 0, block.length);
-                cache.put(key(ns, piece, b), block);
+                cache.put(key, block);
             }
         }
     }

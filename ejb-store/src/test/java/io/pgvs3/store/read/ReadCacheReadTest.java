@@ -76,6 +76,21 @@ class ReadCacheReadTest {
     }
 
     @Test
+    void aPartlyCachedSpanServesItsCachedPiecesInOrderAndQueriesTheRest() {
+        byte[] body = put(stores, "partly", Bodies.random(6 * MIB + 9, 8));
+        ObjectMeta meta = stores.reader.head(bucket, "partly", false);
+        ByteRange head = new ByteRange(0, 8L * BLOCK - 1); // two pieces of whole blocks
+        assertArrayEquals(slice(body, head), Bodies.read(stores.reader, meta, head));
+        long hits = stores.cache.snapshot().hitBytes();
+        long before = chunk.taken();
+        assertArrayEquals(body, Bodies.read(stores.reader, meta, null));
+        assertEquals(hits + 8L * BLOCK, stores.cache.snapshot().hitBytes(), "the first two pieces from the cache");
+        assertTrue(chunk.taken() > before, "the rest queried");
+        assertEquals(0, stores.pins.held());
+        assertEquals(Stores.WINDOW_BYTES, stores.window.budgetLeft(), "every fetched piece gave its bytes back");
+    }
+
+    @Test
     void anOverwrittenObjectIsReadWithItsNewBytes() {
         put(stores, "replaced", Bodies.random(2 * MIB + 7, 4));
         ObjectMeta old = stores.reader.head(bucket, "replaced", false);
