@@ -24,6 +24,9 @@ public final class Stack implements BeforeAllCallback, ExtensionContext.Store.Cl
     static final Duration COPY_KEEPALIVE_AFTER = Duration.ofMillis(500);
     static final Duration COPY_KEEPALIVE_INTERVAL = Duration.ofMillis(200);
 
+    /** The gateways' read cache budget. */
+    static final long READ_CACHE_BYTES = 32L << 20;
+
     private static final StackScript SCRIPT = new StackScript("stack-e2e", 0, 2, Map.of(
             "PGVS3_S3_DOMAINS", VIRTUAL_HOST_DOMAIN,
             // maintenance as fast as it goes: the reaper tests watch garbage disappear within seconds
@@ -31,7 +34,10 @@ public final class Stack implements BeforeAllCallback, ExtensionContext.Store.Cl
             "PGVS3_MAINTENANCE_INTERVAL", "PT1S",
             // long copies answer 200 early and keep alive within a short client read timeout (LongCopyIT)
             "PGVS3_S3_COPY_KEEPALIVE_AFTER", COPY_KEEPALIVE_AFTER.toString(),
-            "PGVS3_S3_COPY_KEEPALIVE_INTERVAL", COPY_KEEPALIVE_INTERVAL.toString()));
+            "PGVS3_S3_COPY_KEEPALIVE_INTERVAL", COPY_KEEPALIVE_INTERVAL.toString(),
+            // the read cache never changes results, so every test runs with it (ReadCacheIT); a 256 MiB heap
+            // also holds the read window's bytes
+            "PGVS3_READ_CACHE_BYTES", String.valueOf(READ_CACHE_BYTES)));
     private static volatile boolean started;
     private static volatile IllegalStateException startFailure;
 

@@ -35,6 +35,10 @@ public class StoreConfig {
     @ConfigProperty(name = "pgvs3.read.window.bytes", defaultValue = "134217728")
     long readWindowBytes;
 
+    @Inject
+    @ConfigProperty(name = "pgvs3.read.cache.bytes", defaultValue = "0")
+    long readCacheBytes;
+
     public String dbUrl() {
         return dbUrl;
     }
@@ -62,5 +66,10 @@ public class StoreConfig {
     /** Bytes fetched ahead and not yet written, over all windowed reads. */
     public long readWindowBytes() {
         return readWindowBytes;
+    }
+
+    /** The read cache's budget of decoded block bytes in the heap; 0 turns it off (docs/adr/0030). */
+    public long readCacheBytes() {
+        return readCacheBytes;
     }
 }

@@ -1,13 +1,17 @@
 package io.pgvs3.store.ejb;
 
+import io.pgvs3.store.api.ReadCacheSnapshot;
+import io.pgvs3.store.api.ReadCacheStats;
 import io.pgvs3.store.config.StoreConfig;
 import io.pgvs3.store.read.ReadPins;
 import io.pgvs3.store.read.ReadWindow;
+import io.pgvs3.store.read.cache.ReadCache;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
 import jakarta.ejb.ConcurrencyManagement;
 import jakarta.ejb.ConcurrencyManagementType;
+import jakarta.ejb.LocalBean;
 import jakarta.ejb.Singleton;
 import jakarta.ejb.TransactionManagement;
 import jakarta.ejb.TransactionManagementType;
@@ -16,13 +20,15 @@ import jakarta.inject.Inject;
 import javax.sql.DataSource;
 
 /**
- * Owns the gateway-wide parts of the read path: the read-pin guard and the ordered read window with
- * its workers and byte budget. The object beans take the window once, as a plain object.
+ * Owns the gateway-wide parts of the read path: the read-pin guard, the read cache and the ordered
+ * read window with its workers and byte budget. The object beans take the window once, as a plain
+ * object; the metrics read the cache's counters through {@link ReadCacheStats}.
  */
 @Singleton
+@LocalBean
 @ConcurrencyManagement(ConcurrencyManagementType.BEAN)
 @TransactionManagement(TransactionManagementType.BEAN)
-public class ReadWindowBean {
+public class ReadWindowBean implements ReadCacheStats {
 
     @Resource(lookup = "jdbc/pgvs3/main")
     private DataSource main;
@@ -37,12 +43,14 @@ public class ReadWindowBean {
     private StoreConfig config;
 
     private ReadPins pins;
+    private ReadCache cache;
     private ReadWindow window;
 
     @PostConstruct
     void start() {
         pins = new ReadPins(main);
-        window = new ReadWindow(chunk, pins, workers, config.readWindowThreads(), config.readWindowBytes());
+        cache = new ReadCache(config.readCacheBytes(), ReadWindow.CACHE_BLOCK_BYTES);
+        window = new ReadWindow(chunk, pins, workers, config.readWindowThreads(), config.readWindowBytes(), cache);
     }
 
     @PreDestroy
@@ -52,5 +60,10 @@ public class ReadWindowBean {
 
     public ReadWindow window() {
         return window;
+    }
+
+    @Override
+    public ReadCacheSnapshot snapshot() {
+        return cache.snapshot();
     }
 }

@@ -43,8 +43,10 @@ public final class BucketService {
                 try (Statement s = c.createStatement()) {
                     s.execute(NamespaceDdl.script(ns.schema()));
                 }
+                // read back for the new objects table's OID (the read cache's key)
+                Namespace created = Namespaces.find(c, bucket).orElseThrow();
                 c.commit();
-                cache.remember(ns);
+                cache.remember(created);
                 LOG.info(() -> "created bucket " + bucket + " in schema " + ns.schema());
                 return true;
             } catch (SQLException | RuntimeException e) {

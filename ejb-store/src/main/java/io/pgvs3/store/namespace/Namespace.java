@@ -4,11 +4,21 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import io.pgvs3.store.layout.NamespaceDdl;
 
-/** A namespace row: its id, name and the (generated, checked) schema that holds its tables. */
-public record Namespace(long id, String name, String schema) {
+/**
+ * A namespace row: its id, name and the (generated, checked) schema that holds its tables.
+ *
+ * @param objectsOid the OID of the schema's {@code objects} table (it keys the read cache), or 0 where
+ *                   it was not looked up; the read cache skips such namespaces
+ */
+public record Namespace(long id, String name, String schema, long objectsOid) {
 
     public Namespace {
         NamespaceDdl.checkedSchema(schema);
+    }
+
+    /** A namespace whose {@code objects} OID is not known (maintenance, or before its tables exist). */
+    public Namespace(long id, String name, String schema) {
+        this(id, name, schema, 0);
     }
 
     /*

@@ -20,7 +20,10 @@ public final class Namespaces {
     private Namespaces() {
     }
 
-    private static final String FIND = "SELECT id, schema_name FROM pgvs3.namespaces WHERE name = ? AND kind = ?";
+    /** With the {@code objects} table's OID (0 for kinds without one), in the same round trip. */
+    private static final String FIND = """
+            SELECT id, schema_name, coalesce(to_regclass(schema_name || '.objects')::oid::int8, 0)
+              FROM pgvs3.namespaces WHERE name = ? AND kind = ?""";
 
     public static Optional<Namespace> find(Connection c, String name) throws SQLException {
         return select(c, FIND, name, KIND_BUCKET);
@@ -97,7 +100,8 @@ public final class Namespaces {
             ps.setString(1, name);
             ps.setString(2, kind);
             try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? Optional.of(new Namespace(rs.getLong(1), name, rs.getString(2))) : Optional.empty();
+                return rs.next() ? Optional.of(new Namespace(rs.getLong(1), name, rs.getString(2), rs.getLong(3)))
+                        : Optional.empty();
             }
         }
     }

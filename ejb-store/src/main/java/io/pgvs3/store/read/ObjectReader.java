@@ -105,9 +105,13 @@ public final class ObjectReader {
                 out.write(location.inlineData() != null ? location.inlineData() : fetchInline(ns, meta),
                         (int) plan.first(), (int) plan.length());
             } else {
-                // at most SMALL_SPAN_MAX bytes: one piece per file touched
+                // at most SMALL_SPAN_MAX bytes: one piece per file touched, through the window's cache
                 for (PiecePlan.Piece piece : PiecePlan.of(fileSpans(location, plan), PiecePlan.MAX_PIECE)) {
-                    out.write(chunks.fetch(ns, piece));
+                    if (window != null) {
+                        window.readPiece(ns, piece, out);
+                    } else {
+                        out.write(chunks.fetch(ns, piece));
+                    }
                 }
             }
         } catch (SQLException e) {

@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 
 /** A piece's bytes in slabs of a {@link SlabPool}, placed by offset as rows arrive in any order. */
-final class PieceBuffer implements ChunkReader.PieceTarget {
+final class PieceBuffer implements ChunkReader.PieceTarget, PieceSource, PieceBytes {
 
     private final SlabPool pool;
     private final int length;
@@ -21,25 +21,41 @@ final class PieceBuffer implements ChunkReader.PieceTarget {
 
     @Override
     public void put(int at, byte[] src, int off, int len) {
+        copy(at, src, off, len, true);
+    }
+
+    @Override
+    public void copyOut(int at, byte[] dst, int off, int len) {
+        copy(at, dst, off, len, false);
+    }
+
+    /** Copies {@code len} bytes between the piece (from {@code at}) and {@code other} (from {@code off}). */
+    private void copy(int at, byte[] other, int off, int len, boolean intoPiece) {
         while (len > 0) {
             int slab = at / SlabPool.SLAB;
             int inSlab = at % SlabPool.SLAB;
             int n = Math.min(len, SlabPool.SLAB - inSlab);
-            System.arraycopy(src, off, slabs[slab], inSlab, n);
+            if (intoPiece) {
+                System.arraycopy(other, off, slabs[slab], inSlab, n);
+            } else {
+                System.arraycopy(slabs[slab], inSlab, other, off, n);
+            }
             at += n;
             off += n;
             len -= n;
         }
     }
 
-    void writeTo(OutputStream out) throws IOException {
+    @Override
+    public void writeTo(OutputStream out) throws IOException {
         for (int i = 0; i < slabs.length; i++) {
             out.write(slabs[i], 0, Math.min(SlabPool.SLAB, length - i * SlabPool.SLAB));
         }
     }
 
-    /** Gives the slabs back; the buffer must not be used afterwards. */
-    void release() {
+    /** Gives the slabs back. */
+    @Override
+    public void release() {
         for (int i = 0; i < slabs.length; i++) {
             pool.give(slabs[i]);
             slabs[i] = null;

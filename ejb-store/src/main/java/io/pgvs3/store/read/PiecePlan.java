@@ -8,7 +8,7 @@ import java.util.List;
  * A read of one or more file spans as balanced pieces: each piece is a row range of one file, fetched
  * by one query into one buffer. The piece size grows with the read (an eighth of it, so a large read
  * keeps eight workers busy) between {@link #MIN_PIECE} and {@link #MAX_PIECE}; pieces of one file span
- * differ by at most one row.
+ * differ by at most one row (or one unit of rows, see {@link #aligned}).
  */
 public final class PiecePlan {
 
@@ -45,27 +45,42 @@ public final class PiecePlan {
 
     /** Pieces of an eighth of the read, within {@link #MIN_PIECE} and {@link #MAX_PIECE}. */
     public static List<Piece> of(List<FileSpan> spans) {
+        return aligned(spans, 1);
+    }
+
+    /**
+     * As {@link #of(List)}, but pieces start and end on multiples of {@code unitRows} rows of their file
+     * (except at the span's edges) and differ by at most one unit: the read cache's whole blocks.
+     */
+    public static List<Piece> aligned(List<FileSpan> spans, int unitRows) {
         long total = spans.stream().mapToLong(s -> s.plan().length()).sum();
-        return of(spans, Math.min(MAX_PIECE, Math.max(MIN_PIECE, total / 8)));
+        return cut(spans, Math.min(MAX_PIECE, Math.max(MIN_PIECE, total / 8)), unitRows);
     }
 
     /** Pieces of about {@code targetBytes} (at least one row) each. */
     public static List<Piece> of(List<FileSpan> spans, long targetBytes) {
-        long targetRows = Math.max(1, targetBytes / ChunkFormat.BLOCK);
+        return cut(spans, targetBytes, 1);
+    }
+
+    private static List<Piece> cut(List<FileSpan> spans, long targetBytes, int unitRows) {
+        long targetUnits = Math.max(1, targetBytes / ((long) unitRows * ChunkFormat.BLOCK));
         List<Piece> pieces = new ArrayList<>();
         for (FileSpan span : spans) {
             RangePlan plan = span.plan();
             if (plan.isEmpty()) {
                 continue;
             }
-            long rows = plan.rowCount();
-            long count = (rows + targetRows - 1) / targetRows;
-            long row = plan.firstRow();
+            long firstUnit = plan.firstRow() / unitRows;
+            long units = plan.lastRow() / unitRows - firstUnit + 1;
+            long count = (units + targetUnits - 1) / targetUnits;
+            long unit = firstUnit;
             for (long k = 0; k < count; k++) {
-                // the first (rows % count) pieces take one row more
-                long size = rows / count + (k < rows % count ? 1 : 0);
-                pieces.add(new Piece(span.fileId(), plan, row, row + size - 1));
-                row += size;
+                // the first (units % count) pieces take one unit more
+                long size = units / count + (k < units % count ? 1 : 0);
+                long first = Math.max(plan.firstRow(), unit * unitRows);
+                long last = Math.min(plan.lastRow(), (unit + size) * unitRows - 1);
+                pieces.add(new Piece(span.fileId(), plan, first, last));
+                unit += size;
             }
         }
         return List.copyOf(pieces);

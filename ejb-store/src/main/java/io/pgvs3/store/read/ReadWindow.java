@@ -3,6 +3,7 @@ package io.pgvs3.store.read;
 import io.pgvs3.store.namespace.Namespace;
 import io.pgvs3.store.read.PiecePlan.FileSpan;
 import io.pgvs3.store.read.PiecePlan.Piece;
+import io.pgvs3.store.read.cache.ReadCache;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.OutputStream;
@@ -29,9 +30,15 @@ import javax.sql.DataSource;
  * waited for a piece (the database is the bottleneck), up to its share of the workers (all of them
  * for one read, fewer as reads overlap). Fetched and unwritten bytes of all reads together stay within
  * a byte budget; a read with nothing in flight may always fetch its next piece, so every read moves.
+ *
+ * <p>With the read cache on (docs/adr/0030), pieces are cut on whole 32-row blocks; a piece whose
+ * blocks are all cached is written from them without a query or a worker, and a span that is cached
+ * whole takes no pin and no connection at all.
  */
 public final class ReadWindow {
 
+    /** The size of a whole cached block (32 rows), for sizing a {@link ReadCache}. */
+    public static final int CACHE_BLOCK_BYTES = PieceCache.BLOCK_BYTES;
     /** Files a read may pin at once; a multipart span over more files reads from one snapshot. */
     static final int MAX_PINNED_FILES = 64;
     /** The first depth: one piece written while the next is fetched. */
@@ -46,19 +53,23 @@ public final class ReadWindow {
     private final AtomicLong budget;
     private final AtomicInteger activeReads = new AtomicInteger();
     private final SlabPool slabs;
+    private final PieceCache cache;
 
     /**
      * @param workers     runs piece fetches; its concurrency should be {@code workerCount}
      * @param workerCount fetches at once, over all reads (half the chunk pool by default)
      * @param budgetBytes fetched and unwritten bytes, over all reads
+     * @param cache       the gateway's read cache (a budget of 0 when it is off)
      */
-    public ReadWindow(DataSource chunk, ReadPins pins, Executor workers, int workerCount, long budgetBytes) {
+    public ReadWindow(DataSource chunk, ReadPins pins, Executor workers, int workerCount, long budgetBytes,
+                      ReadCache cache) {
         this.chunks = new ChunkReader(chunk);
         this.pins = pins;
         this.workers = workers;
         this.workerCount = Math.max(1, workerCount);
         this.budget = new AtomicLong(budgetBytes);
         this.slabs = new SlabPool((int) (Math.min(budgetBytes, RETAINED_SLAB_BYTES) / SlabPool.SLAB));
+        this.cache = new PieceCache(cache);
     }
 
     /** Budget bytes not taken by pieces in flight (all of it when no read runs). */
@@ -68,10 +79,13 @@ public final class ReadWindow {
 
     /** Writes the spans' bytes to {@code out}, in order. */
     void read(Namespace ns, List<FileSpan> spans, OutputStream out) throws IOException, SQLException {
-        List<Piece> pieces = PiecePlan.of(spans);
-        if (pieces.size() == 1) {
-            // one statement is consistent by itself: no pin, no worker
-            out.write(chunks.fetch(ns, pieces.get(0)));
+        List<Piece> pieces = PiecePlan.aligned(spans, cache.unitRows());
+        if (pieces.size() == 1 || cache.holdsAll(ns, pieces)) {
+            // one statement is consistent by itself and cached blocks need none: no pin, no worker (a
+            // block evicted meanwhile costs its piece one such statement)
+            for (Piece piece : pieces) {
+                readPiece(ns, piece, out);
+            }
             return;
         }
         long[] files = spans.stream().mapToLong(FileSpan::fileId).distinct().toArray();
@@ -83,6 +97,18 @@ public final class ReadWindow {
         try (pin) {
             stream(ns, pieces, out);
         }
+    }
+
+    /** One piece on the caller's thread: from the cache, or by one query that fills it. */
+    void readPiece(Namespace ns, Piece piece, OutputStream out) throws IOException, SQLException {
+        CachedPiece cached = cache.lookup(ns, piece);
+        if (cached != null) {
+            cached.writeTo(out);
+            return;
+        }
+        byte[] bytes = chunks.fetch(ns, piece);
+        cache.fill(ns, piece, (at, dst, off, len) -> System.arraycopy(bytes, at, dst, off, len));
+        out.write(bytes);
     }
 
     private void stream(Namespace ns, List<Piece> pieces, OutputStream out) throws IOException, SQLException {
@@ -97,7 +123,7 @@ public final class ReadWindow {
                 if (!fetch.future.isDone()) {
                     depth = Math.min(depth + 1, workerCount);
                 }
-                PieceBuffer bytes;
+                PieceBytes bytes;
                 try {
                     bytes = fetch.await();
                 } catch (IOException | SQLException | RuntimeException e) {
@@ -131,6 +157,13 @@ public final class ReadWindow {
         int limit = Math.min(depth, Math.max(1, workerCount / Math.max(1, activeReads.get())));
         while (next < pieces.size() && ahead.size() < limit) {
             Piece piece = pieces.get(next);
+            CachedPiece cached = cache.lookup(ns, piece);
+            if (cached != null) {
+                // already in memory: no worker, no budget
+                ahead.add(new Fetch(0, CompletableFuture.completedFuture(cached)));
+                next++;
+                continue;
+            }
             if (!ahead.isEmpty() && !tryTake(piece.bytes())) {
                 break;
             }
@@ -154,7 +187,7 @@ public final class ReadWindow {
         return false;
     }
 
-    private CompletableFuture<PieceBuffer> start(Namespace ns, Piece piece) {
+    private CompletableFuture<PieceBytes> start(Namespace ns, Piece piece) {
         try {
             return CompletableFuture.supplyAsync(() -> {
                 try {
@@ -165,7 +198,7 @@ public final class ReadWindow {
             }, workers);
         } catch (RejectedExecutionException e) {
             // the workers' queue is full: this read fetches the piece itself rather than fail
-            CompletableFuture<PieceBuffer> fetched = new CompletableFuture<>();
+            CompletableFuture<PieceBytes> fetched = new CompletableFuture<>();
             try {
                 fetched.complete(fetch(ns, piece));
             } catch (IOException | SQLException | RuntimeException failure) {
@@ -179,6 +212,7 @@ public final class ReadWindow {
         PieceBuffer buffer = new PieceBuffer(slabs, piece.bytes());
         try {
             chunks.fetch(ns, piece, buffer);
+            cache.fill(ns, piece, buffer);
             return buffer;
         } catch (IOException | SQLException | RuntimeException e) {
             buffer.release();
@@ -187,9 +221,9 @@ public final class ReadWindow {
     }
 
     /** A piece in flight and the budget bytes it holds. */
-    private record Fetch(int bytes, CompletableFuture<PieceBuffer> future) {
+    private record Fetch(int bytes, CompletableFuture<PieceBytes> future) {
 
-        PieceBuffer await() throws IOException, SQLException {
+        PieceBytes await() throws IOException, SQLException {
             try {
                 return future.get();
             } catch (InterruptedException e) {

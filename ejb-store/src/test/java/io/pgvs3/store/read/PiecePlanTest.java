@@ -79,4 +79,20 @@ class PiecePlanTest {
         }
         throw new AssertionError(pieces.size() + " pieces fit no expected piece size");
     }
+
+    @Test
+    void alignedPiecesStartOnWholeBlocksExceptAtTheSpanEdges() {
+        // rows 5..2000 of a file: the first piece starts at row 5, every other on a multiple of 32
+        long size = 2001L * ChunkFormat.BLOCK + 100;
+        RangePlan plan = RangePlan.of(size, new ByteRange(5L * ChunkFormat.BLOCK + 9, 2000L * ChunkFormat.BLOCK + 3));
+        List<Piece> pieces = PiecePlan.aligned(List.of(new FileSpan(1, plan)), PieceCache.BLOCK_ROWS);
+        assertTrue(pieces.size() > 1);
+        assertEquals(5, pieces.get(0).firstRow());
+        assertEquals(2000, pieces.get(pieces.size() - 1).lastRow());
+        for (int i = 1; i < pieces.size(); i++) {
+            assertEquals(0, pieces.get(i).firstRow() % PieceCache.BLOCK_ROWS, "piece " + i);
+            assertEquals(pieces.get(i - 1).lastRow() + 1, pieces.get(i).firstRow());
+        }
+        assertEquals(plan.length(), pieces.stream().mapToLong(Piece::bytes).sum());
+    }
 }

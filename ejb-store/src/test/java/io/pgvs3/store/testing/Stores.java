@@ -11,6 +11,7 @@ import io.pgvs3.store.list.ObjectLister;
 import io.pgvs3.store.read.ObjectReader;
 import io.pgvs3.store.read.ReadPins;
 import io.pgvs3.store.read.ReadWindow;
+import io.pgvs3.store.read.cache.ReadCache;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import io.pgvs3.store.write.ObjectDeleter;
@@ -33,6 +34,7 @@ public final class Stores {
     public final BucketService buckets;
     public final ObjectWriter writer;
     public final ReadPins pins;
+    public final ReadCache cache;
     public final ReadWindow window;
     public final ObjectReader reader;
     public final ObjectDeleter deleter;
@@ -49,11 +51,17 @@ public final class Stores {
 
     /** The stores of another database, e.g. {@link PostgresExtension#freshStoreDatabase()}. */
     public Stores(DataSource main, DataSource chunk) {
+        this(main, chunk, 0);
+    }
+
+    /** With a read cache of {@code cacheBytes} (0: off, as the gateway's default). */
+    public Stores(DataSource main, DataSource chunk, long cacheBytes) {
+        cache = new ReadCache(cacheBytes, ReadWindow.CACHE_BLOCK_BYTES);
         namespaces = new NamespaceCache(main);
         buckets = new BucketService(main, namespaces);
         writer = new ObjectWriter(main, chunk, namespaces);
         pins = new ReadPins(main);
-        window = new ReadWindow(chunk, pins, WORKERS, WINDOW_WORKERS, WINDOW_BYTES);
+        window = new ReadWindow(chunk, pins, WORKERS, WINDOW_WORKERS, WINDOW_BYTES, cache);
         reader = new ObjectReader(main, chunk, namespaces, window);
         deleter = new ObjectDeleter(main, namespaces);
         lister = new ObjectLister(main, namespaces);
