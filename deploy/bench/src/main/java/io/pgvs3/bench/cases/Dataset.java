@@ -1,17 +1,16 @@
 package io.pgvs3.bench.cases;
 
 import io.pgvs3.bench.http.Endpoint;
+import io.pgvs3.bench.http.RandomBody;
 import io.pgvs3.bench.targets.S3Target;
 import io.pgvs3.bench.targets.Target;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.SplittableRandom;
 import java.util.regex.Pattern;
 
 /**
  * A set of objects of one size under one prefix, prefilled before the cases that read or overwrite
- * them. Bodies are random, so compression gains nothing anywhere. Issue 8's large cases add constants
- * here (e.g. 8 objects of 8 MiB).
+ * them. Bodies are random ({@link RandomBody}), so compression gains nothing anywhere.
  *
  * @param name   fixture id
  * @param prefix key prefix, ending in '/'
@@ -25,6 +24,9 @@ public record Dataset(String name, String prefix, int count, int size) implement
     public static final Dataset SMALL_4K = new Dataset("small-4k", "small/", 1024, 4 * 1024);
     public static final Dataset BIG_64M = new Dataset("big-64m", "big/", 1, 64 * 1024 * 1024);
     public static final Dataset LIST_1000 = new Dataset("list-1000", "list/", 1000, 16);
+    /** Issue 8's large objects: 8 of each size, so 8 workers can each read or overwrite their own. */
+    public static final Dataset LARGE_8M = new Dataset("large-8m", "large8m/", 8, 8 * 1024 * 1024);
+    public static final Dataset LARGE_64M = new Dataset("large-64m", "large64m/", 8, 64 * 1024 * 1024);
 
     public Dataset {
         if (!SAFE_KEY.matcher(prefix).matches()) {
@@ -50,10 +52,8 @@ public record Dataset(String name, String prefix, int count, int size) implement
     }
 
     /** A random body of this dataset's size, the same for a given seed. */
-    public byte[] body(long seed) {
-        byte[] body = new byte[size];
-        new SplittableRandom(seed).nextBytes(body);
-        return body;
+    public RandomBody body(long seed) {
+        return new RandomBody(size, seed);
     }
 
     @Override

@@ -52,7 +52,7 @@ public final class S3Client implements Closeable {
     }
 
     /** PUT with the real payload hash, which the caller computes once per body. */
-    public void put(String key, byte[] body, String bodySha256, HttpResponse response) throws IOException {
+    public void put(String key, Body body, String bodySha256, HttpResponse response) throws IOException {
         send("PUT", bucketPath + '/' + key, Query.NONE, body, bodySha256, "", response);
     }
 
@@ -70,14 +70,10 @@ public final class S3Client implements Closeable {
         }
         byte[] body = xml.append("</Delete>").toString().getBytes(StandardCharsets.UTF_8);
         String extra = "Content-MD5: " + Base64.getEncoder().encodeToString(md5(body)) + "\r\n";
-        send("POST", bucketPath, Query.DELETE, body, signer.sha256Hex(body), extra, response);
+        send("POST", bucketPath, Query.DELETE, Body.of(body), signer.sha256Hex(body), extra, response);
     }
 
-    public String sha256Hex(byte[] body) {
-        return signer.sha256Hex(body);
-    }
-
-    private void send(String method, String path, Query query, byte[] body, String payloadHash,
+    private void send(String method, String path, Query query, Body body, String payloadHash,
                       String extraHeaders, HttpResponse response) throws IOException {
         String date = signer.amzDateNow();
         String authorization = signer.authorization(method, path, query.canonical(), host, payloadHash, date);
@@ -91,7 +87,7 @@ public final class S3Client implements Closeable {
                 .append("\r\nAuthorization: ").append(authorization).append("\r\n")
                 .append(extraHeaders);
         if (body != null || !"GET".equals(method) && !"HEAD".equals(method)) {
-            head.append("Content-Length: ").append(body == null ? 0 : body.length).append("\r\n");
+            head.append("Content-Length: ").append(body == null ? 0 : body.length()).append("\r\n");
         }
         head.append("\r\n");
         connection.exchange(head.toString().getBytes(StandardCharsets.ISO_8859_1), body, "HEAD".equals(method),
