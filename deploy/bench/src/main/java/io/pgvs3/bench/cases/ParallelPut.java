@@ -22,9 +22,9 @@ final class ParallelPut implements AutoCloseable {
     private final List<S3Client> clients = new ArrayList<>();
     private final ExecutorService executor;
     private final Body body;
-    private final String sha256;
+    private final String payloadHash;
 
-    ParallelPut(Endpoint endpoint, Body body, int connections) {
+    ParallelPut(Endpoint endpoint, Body body, String payloadHash, int connections) {
         for (int i = 0; i < connections; i++) {
             clients.add(new S3Client(endpoint));
         }
@@ -34,7 +34,7 @@ final class ParallelPut implements AutoCloseable {
             return t;
         });
         this.body = body;
-        this.sha256 = body.sha256Hex();
+        this.payloadHash = payloadHash;
     }
 
     void putAll(List<String> keys) throws Exception {
@@ -49,7 +49,7 @@ final class ParallelPut implements AutoCloseable {
             futures.add(executor.submit(() -> {
                 HttpResponse response = new HttpResponse().captureBody();
                 for (String key : share) {
-                    client.put(key, body, sha256, response);
+                    client.put(key, body, payloadHash, response);
                     if (!response.ok()) {
                         throw new IOException("PUT " + key + " answered " + response.status() + ": " + response.body());
                     }

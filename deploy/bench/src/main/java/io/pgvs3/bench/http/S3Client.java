@@ -51,9 +51,12 @@ public final class S3Client implements Closeable {
         send("HEAD", bucketPath + '/' + key, Query.NONE, null, SigV4Signer.EMPTY_SHA256, "", response);
     }
 
-    /** PUT with the real payload hash, which the caller computes once per body. */
-    public void put(String key, Body body, String bodySha256, HttpResponse response) throws IOException {
-        send("PUT", bucketPath + '/' + key, Query.NONE, body, bodySha256, "", response);
+    /**
+     * PUT with {@code payloadHash} as x-amz-content-sha256: the body's real SHA-256, which the caller
+     * computes once per body, or {@link SigV4Signer#UNSIGNED_PAYLOAD}.
+     */
+    public void put(String key, Body body, String payloadHash, HttpResponse response) throws IOException {
+        send("PUT", bucketPath + '/' + key, Query.NONE, body, payloadHash, "", response);
     }
 
     /** One ListObjectsV2 page of up to {@code maxKeys} keys under {@code prefix}. */
