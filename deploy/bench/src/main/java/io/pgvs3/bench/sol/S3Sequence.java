@@ -10,20 +10,28 @@ import java.io.IOException;
 /**
  * One trial on an S3 server (the gateway, or the HTTP floor): PUT a new object, GET it whole right
  * away (the first read, which meets freshly written pages), GET it again (a later read), then GET a
- * range from its middle. One client connection does all of it: one stream, as in issue 8.
+ * range from its middle. One client connection does all of it: one stream, as in issue 8. It is new
+ * each trial: the other blocks keep it idle for longer than a server keeps an idle keep-alive
+ * connection (the gateway: pgvs3.http.idle-timeout, 30 s), and a write into a closed one measures nothing.
  */
-final class S3Sequence implements AutoCloseable {
+final class S3Sequence {
     private final S3Target target;
-    private final S3Client client;
     private final HttpResponse response = new HttpResponse();
+    private S3Client client;
 
     S3Sequence(S3Target target) throws IOException {
         this.target = target;
         Bucket.FIXTURE.establish(target);
-        this.client = new S3Client(target.endpoint());
     }
 
     void trial(SolCase c, int trial, SolResults results) throws IOException {
+        try (S3Client stream = new S3Client(target.endpoint())) {
+            client = stream;
+            calls(c, trial, results);
+        }
+    }
+
+    private void calls(SolCase c, int trial, SolResults results) throws IOException {
         String key = "sol/" + c.label() + "/t" + trial;
         RandomBody body = c.body();
         results.write(target, c.name("put"), "PUT", body.length(), 1, trial, shot(() -> {
@@ -56,10 +64,5 @@ final class S3Sequence implements AutoCloseable {
             throw new Shot.Failed("short", target.name() + " sent " + response.bodyBytes() + " of " + expected + " bytes");
         }
         return expected;
-    }
-
-    @Override
-    public void close() {
-        client.close();
     }
 }

@@ -50,11 +50,11 @@ public final class SolRun {
         LOG.info(() -> "sol run " + run + ": sizes " + sizes + ", " + trials + " trials; database " + pg);
         try (HttpFloorServer server = new HttpFloorServer();
              SolResults results = new SolResults(run, pg, out);
-             S3Sequence subject = new S3Sequence(gateway);
-             S3Sequence http = new S3Sequence(new S3Target("http-floor", Role.FLOOR,
-                     new Endpoint("127.0.0.1", server.port(), gateway.endpoint().bucket(),
-                             gateway.endpoint().credentials()), 0, 0, "loopback HTTP/1.1, no storage, in the harness JVM"));
              PostgresSequence postgres = new PostgresSequence(db)) {
+            S3Sequence subject = new S3Sequence(gateway);
+            S3Sequence http = new S3Sequence(new S3Target("http-floor", Role.FLOOR,
+                    new Endpoint("127.0.0.1", server.port(), gateway.endpoint().bucket(),
+                            gateway.endpoint().credentials()), 0, 0, "loopback HTTP/1.1, no storage, in the harness JVM"));
             List<Block> blocks = new ArrayList<>(List.of(
                     (c, t) -> subject.trial(c, t, results),
                     (c, t) -> http.trial(c, t, results),
