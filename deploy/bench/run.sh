@@ -230,7 +230,7 @@ load_stack_env() {
   local PGVS3_S3_ENDPOINT PGVS3_S3_ENDPOINTS PGVS3_RESP_ENDPOINT PGVS3_ADMIN_ENDPOINTS PGVS3_ACCESS_KEY PGVS3_SECRET_KEY
   local PGVS3_JDBC_URL PGVS3_DB_USER PGVS3_DB_PASSWORD
   eval "$(stack_env "$1" "$2")"
-  S_ENDPOINT=$PGVS3_S3_ENDPOINT S_ACCESS=$PGVS3_ACCESS_KEY S_SECRET=$PGVS3_SECRET_KEY S_ADMIN=${PGVS3_ADMIN_ENDPOINTS%% *}
+  S_ENDPOINT=$PGVS3_S3_ENDPOINT S_ACCESS=$PGVS3_ACCESS_KEY S_SECRET=$PGVS3_SECRET_KEY
   S_JDBC=$PGVS3_JDBC_URL S_DB_USER=$PGVS3_DB_USER S_DB_PASSWORD=$PGVS3_DB_PASSWORD
 }
 
@@ -310,7 +310,7 @@ cmd_memory() {
   local targets="$STATE/targets.properties"
   write_subject_targets "$targets"
   bench_log "memory: $CONCURRENCY concurrent GETs, then PUTs, of $OBJECT_SIZE against a $GATEWAY_HEAP heap into $OUT"
-  harness memory --targets "$targets" --out "$OUT/results.ndjson" --md "$OUT/results.md" --admin "$S_ADMIN" \
+  harness memory --targets "$targets" --out "$OUT/results.ndjson" --md "$OUT/results.md" \
     --logs "$(pgvs3_server_dir "$STATE/stack/gw1")/logs" --size "$OBJECT_SIZE" --concurrency "$CONCURRENCY" \
     2> >(tee -a "$OUT/run.log" >&2)
   bench_log "results: $OUT/results.ndjson, table: $OUT/results.md"

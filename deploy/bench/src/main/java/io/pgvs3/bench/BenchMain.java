@@ -12,7 +12,6 @@ import io.pgvs3.bench.sol.SolRun;
 import io.pgvs3.bench.targets.Role;
 import io.pgvs3.bench.targets.S3Target;
 import io.pgvs3.bench.targets.TargetsFile;
-import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -27,7 +26,7 @@ import java.util.logging.Logger;
  * run    --targets FILE --out RESULTS.ndjson [--cases GLOBS] [--warmup S] [--duration S] [--trials N]
  * report --in RESULTS.ndjson --md TABLE.md --png CHART.png [--threshold 0.2]
  * sol    --targets FILE --out RESULTS.ndjson --md TABLE.md [--sizes 10MiB,256MiB,1GiB] [--range 8MiB] [--trials 5]
- * memory --targets FILE --out RESULTS.ndjson --md TABLE.md --admin URL --logs DIR [--size 1GiB] [--concurrency 8]
+ * memory --targets FILE --out RESULTS.ndjson --md TABLE.md --logs DIR [--size 1GiB] [--concurrency 8]
  * cases  (prints the case names)
  * </pre>
  */
@@ -49,7 +48,7 @@ public final class BenchMain {
                 case "report" -> report(new Args(args, 1, Set.of("in", "md", "png", "threshold")));
                 case "sol" -> sol(new Args(args, 1, Set.of("targets", "out", "md", "sizes", "range", "trials")));
                 case "memory" -> memory(new Args(args, 1,
-                        Set.of("targets", "out", "md", "admin", "logs", "size", "concurrency")));
+                        Set.of("targets", "out", "md", "logs", "size", "concurrency")));
                 case "cases" -> CaseCatalog.all().forEach(c -> System.out.println(c.name()));
                 default -> throw new IllegalArgumentException("unknown command " + args[0]);
             }
@@ -78,8 +77,8 @@ public final class BenchMain {
 
     private static void memory(Args a) throws Exception {
         TargetsFile file = TargetsFile.read(Path.of(a.required("targets")));
-        List<MemoryResult> phases = new MemoryRun(subject(file), URI.create(a.required("admin")),
-                Path.of(a.required("logs")), ByteSize.parse(a.get("size", "1GiB")),
+        List<MemoryResult> phases = new MemoryRun(subject(file), Path.of(a.required("logs")),
+                ByteSize.parse(a.get("size", "1GiB")),
                 Integer.parseInt(a.get("concurrency", "8"))).run(Path.of(a.required("out")));
         Files.writeString(Path.of(a.required("md")), MemoryResult.markdown(phases));
     }

@@ -7,7 +7,6 @@ import io.pgvs3.bench.http.S3Client;
 import io.pgvs3.bench.report.MemoryResult;
 import io.pgvs3.bench.targets.S3Target;
 import java.io.IOException;
-import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -23,21 +22,22 @@ import java.util.logging.Logger;
 /**
  * Whether large bodies stream through the gateway or pile up in its heap: N concurrent GETs of one
  * large object, then N concurrent PUTs of as many new ones, against a gateway with a small heap,
- * sampling the heap all along and watching its logs for OutOfMemoryError. A buffering read or write
+ * sampling its heap all along (jstat, every 100 ms) and watching its logs for OutOfMemoryError. A buffering read or write
  * path fails here long before it shows in a throughput number.
  */
 public final class MemoryRun {
     private static final Logger LOG = Logger.getLogger(MemoryRun.class.getName());
 
     private final S3Target gateway;
-    private final URI admin;
     private final GatewayLogs logs;
     private final long size;
     private final int concurrency;
 
-    public MemoryRun(S3Target gateway, URI admin, Path logDir, long size, int concurrency) {
+    public MemoryRun(S3Target gateway, Path logDir, long size, int concurrency) {
+        if (gateway.serverPid() <= 0) {
+            throw new IllegalArgumentException("the memory run needs the gateway's pid to sample its heap");
+        }
         this.gateway = gateway;
-        this.admin = admin;
         this.logs = new GatewayLogs(logDir);
         this.size = size;
         this.concurrency = concurrency;
@@ -62,7 +62,7 @@ public final class MemoryRun {
             }
         }
         List<MemoryResult> results = new ArrayList<>();
-        try (HeapSampler heap = new HeapSampler(admin)) {
+        try (HeapSampler heap = new HeapSampler(gateway.serverPid())) {
             results.add(phase(run, "GET", heap, (client, i) -> get(client, shared)));
             results.add(phase(run, "PUT", heap, (client, i) -> put(client, "memory/put-" + i, body, sha256)));
         }
@@ -105,8 +105,7 @@ public final class MemoryRun {
         // the last samples may trail the last request by one interval
         Thread.sleep(2 * HeapSampler.INTERVAL_MS);
         MemoryResult result = new MemoryResult(run, gateway.build(), op, concurrency, size, ok, concurrency - ok, seconds,
-                heap.maxUsed(), heap.maxCommitted(), heap.heapMax(), heap.samples(), heap.failures(),
-                logs.outOfMemoryLines() - oom0);
+                heap.maxUsed(), heap.maxCommitted(), heap.heapMax(), heap.samples(), logs.outOfMemoryLines() - oom0);
         LOG.info(() -> result.toJson());
         return result;
     }

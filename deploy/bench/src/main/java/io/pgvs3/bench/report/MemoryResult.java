@@ -21,12 +21,11 @@ import java.util.Map;
  * @param heapCommittedMax  highest committed heap sampled, bytes
  * @param heapMax           the gateway's maximum heap (-Xmx), bytes
  * @param samples           heap samples taken (every 100 ms)
- * @param sampleFailures    samples the admin port did not answer
  * @param outOfMemoryLines  lines naming OutOfMemoryError that appeared in the gateway's logs in the phase
  */
 public record MemoryResult(String run, String build, String op, int concurrency, long size, int ok, int failed,
                            double seconds, long heapUsedMax, long heapCommittedMax, long heapMax, int samples,
-                           int sampleFailures, long outOfMemoryLines) {
+                           long outOfMemoryLines) {
 
     public String toJson() {
         Map<String, Object> o = new LinkedHashMap<>();
@@ -43,7 +42,6 @@ public record MemoryResult(String run, String build, String op, int concurrency,
         o.put("heap_committed_max", heapCommittedMax);
         o.put("heap_max", heapMax);
         o.put("samples", samples);
-        o.put("sample_failures", sampleFailures);
         o.put("oom_lines", outOfMemoryLines);
         return Json.write(o);
     }
@@ -60,12 +58,11 @@ public record MemoryResult(String run, String build, String op, int concurrency,
                     .append(", heap max ").append(mib(phases.get(0).heapMax())).append(" MiB.\n\n");
         }
         md.append("| phase | ok / failed | seconds | MiB/s (all) | heap used high-water MiB | heap committed high-water MiB"
-                + " | samples (missed) | OutOfMemoryError lines |\n|---|---:|---:|---:|---:|---:|---:|---:|\n");
+                + " | heap samples | OutOfMemoryError lines |\n|---|---:|---:|---:|---:|---:|---:|---:|\n");
         for (MemoryResult p : phases) {
-            md.append(String.format(Locale.ROOT, "| %d × %s %d MiB | %d / %d | %.1f | %.0f | %s | %s | %d (%d) | %d |%n",
+            md.append(String.format(Locale.ROOT, "| %d × %s %d MiB | %d / %d | %.1f | %.0f | %s | %s | %d | %d |%n",
                     p.concurrency(), p.op(), p.size() >> 20, p.ok(), p.failed(), p.seconds(), p.mibPerS(),
-                    mib(p.heapUsedMax()), mib(p.heapCommittedMax()), p.samples(), p.sampleFailures(),
-                    p.outOfMemoryLines()));
+                    mib(p.heapUsedMax()), mib(p.heapCommittedMax()), p.samples(), p.outOfMemoryLines()));
         }
         return md.toString();
     }
