@@ -299,8 +299,8 @@ cmd_sol() {
   local targets="$STATE/targets.properties"
   write_subject_targets "$targets"
   bench_log "sol: sizes $SIZES, range $RANGE, $TRIALS trial(s) into $OUT"
-  harness sol --targets "$targets" --out "$OUT/results.ndjson" --md "$OUT/results.md" --sizes "$SIZES" \
-    --range "$RANGE" --trials "$TRIALS" 2> >(tee -a "$OUT/run.log" >&2)
+  harness sol --targets "$targets" --out "$OUT/results.ndjson" --md "$OUT/results.md" --data "$STATE/stack/pgdata" \
+    --sizes "$SIZES" --range "$RANGE" --trials "$TRIALS" 2> >(tee -a "$OUT/run.log" >&2)
   bench_log "results: $OUT/results.ndjson, table: $OUT/results.md"
   cat "$OUT/results.md" >&2
 }
@@ -310,7 +310,7 @@ cmd_memory() {
   local targets="$STATE/targets.properties"
   write_subject_targets "$targets"
   bench_log "memory: $CONCURRENCY concurrent GETs, then PUTs, of $OBJECT_SIZE against a $GATEWAY_HEAP heap into $OUT"
-  harness memory --targets "$targets" --out "$OUT/results.ndjson" --md "$OUT/results.md" \
+  harness memory --targets "$targets" --out "$OUT/results.ndjson" --md "$OUT/results.md" --data "$STATE/stack/pgdata" \
     --logs "$(pgvs3_server_dir "$STATE/stack/gw1")/logs" --size "$OBJECT_SIZE" --concurrency "$CONCURRENCY" \
     2> >(tee -a "$OUT/run.log" >&2)
   bench_log "results: $OUT/results.ndjson, table: $OUT/results.md"

@@ -8,6 +8,7 @@ import io.pgvs3.bench.report.SolTable;
 import io.pgvs3.bench.run.Matrix;
 import io.pgvs3.bench.run.RunSettings;
 import io.pgvs3.bench.sol.ByteSize;
+import io.pgvs3.bench.sol.DiskRoom;
 import io.pgvs3.bench.sol.SolRun;
 import io.pgvs3.bench.targets.Role;
 import io.pgvs3.bench.targets.S3Target;
@@ -25,8 +26,9 @@ import java.util.logging.Logger;
  * <pre>
  * run    --targets FILE --out RESULTS.ndjson [--cases GLOBS] [--warmup S] [--duration S] [--trials N]
  * report --in RESULTS.ndjson --md TABLE.md --png CHART.png [--threshold 0.2]
- * sol    --targets FILE --out RESULTS.ndjson --md TABLE.md [--sizes 10MiB,256MiB,1GiB] [--range 8MiB] [--trials 5]
- * memory --targets FILE --out RESULTS.ndjson --md TABLE.md --logs DIR [--size 1GiB] [--concurrency 8]
+ * sol    --targets FILE --out RESULTS.ndjson --md TABLE.md --data PGDATA [--sizes 10MiB,256MiB,1GiB] [--range 8MiB]
+ *        [--trials 5]
+ * memory --targets FILE --out RESULTS.ndjson --md TABLE.md --data PGDATA --logs DIR [--size 1GiB] [--concurrency 8]
  * cases  (prints the case names)
  * </pre>
  */
@@ -46,9 +48,9 @@ public final class BenchMain {
             switch (args[0]) {
                 case "run" -> run(new Args(args, 1, Set.of("targets", "out", "cases", "warmup", "duration", "trials")));
                 case "report" -> report(new Args(args, 1, Set.of("in", "md", "png", "threshold")));
-                case "sol" -> sol(new Args(args, 1, Set.of("targets", "out", "md", "sizes", "range", "trials")));
+                case "sol" -> sol(new Args(args, 1, Set.of("targets", "out", "md", "data", "sizes", "range", "trials")));
                 case "memory" -> memory(new Args(args, 1,
-                        Set.of("targets", "out", "md", "logs", "size", "concurrency")));
+                        Set.of("targets", "out", "md", "data", "logs", "size", "concurrency")));
                 case "cases" -> CaseCatalog.all().forEach(c -> System.out.println(c.name()));
                 default -> throw new IllegalArgumentException("unknown command " + args[0]);
             }
@@ -70,16 +72,19 @@ public final class BenchMain {
         TargetsFile file = TargetsFile.read(Path.of(a.required("targets")));
         List<Long> sizes = Arrays.stream(a.get("sizes", "10MiB,256MiB,1GiB").split(",")).map(ByteSize::parse).toList();
         Path out = Path.of(a.required("out"));
-        new SolRun(subject(file), file.database(), sizes, ByteSize.parse(a.get("range", "8MiB")),
-                Integer.parseInt(a.get("trials", "5"))).run(out);
+        SolRun run = new SolRun(subject(file), file.database(), sizes, ByteSize.parse(a.get("range", "8MiB")),
+                Integer.parseInt(a.get("trials", "5")));
+        DiskRoom.require(Path.of(a.required("data")), run.storedBytes());
+        run.run(out);
         SolTable.render(out, Path.of(a.required("md")));
     }
 
     private static void memory(Args a) throws Exception {
         TargetsFile file = TargetsFile.read(Path.of(a.required("targets")));
-        List<MemoryResult> phases = new MemoryRun(subject(file), Path.of(a.required("logs")),
-                ByteSize.parse(a.get("size", "1GiB")),
-                Integer.parseInt(a.get("concurrency", "8"))).run(Path.of(a.required("out")));
+        MemoryRun run = new MemoryRun(subject(file), Path.of(a.required("logs")), ByteSize.parse(a.get("size", "1GiB")),
+                Integer.parseInt(a.get("concurrency", "8")));
+        DiskRoom.require(Path.of(a.required("data")), run.storedBytes());
+        List<MemoryResult> phases = run.run(Path.of(a.required("out")));
         Files.writeString(Path.of(a.required("md")), MemoryResult.markdown(phases));
     }
 

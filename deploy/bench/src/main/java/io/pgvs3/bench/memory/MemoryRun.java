@@ -43,6 +43,11 @@ public final class MemoryRun {
         this.concurrency = concurrency;
     }
 
+    /** What the run stores: the shared object and one per concurrent PUT. */
+    public long storedBytes() {
+        return (concurrency + 1L) * size;
+    }
+
     @FunctionalInterface
     private interface Request {
         /** One request on its own client; returns null on success, else what went wrong. */

@@ -39,6 +39,12 @@ public final class SolRun {
         this.trials = trials;
     }
 
+    /** What the run leaves in the database: a new gateway object per size and trial, one floor file at a time. */
+    public long storedBytes() {
+        long all = sizes.stream().mapToLong(Long::longValue).sum();
+        return trials * all + sizes.stream().mapToLong(Long::longValue).max().orElse(0);
+    }
+
     @FunctionalInterface
     private interface Block {
         void trial(SolCase c, int trial) throws Exception;
