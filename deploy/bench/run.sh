@@ -4,17 +4,25 @@
 # and a PNG chart out. Build first (this script builds nothing): ./mvnw -B package -DskipTests
 #
 #   deploy/bench/run.sh [run] [options]      gateway vs peer vs floor
+#   deploy/bench/run.sh sol [options]        large objects on one stream vs the HTTP and PostgreSQL floors (issue 8)
+#   deploy/bench/run.sh memory [options]     concurrent large GETs, then PUTs, against a small heap
 #   deploy/bench/run.sh paired NAME [options] the current build vs the saved build NAME, flagging moves > 20 %
 #   deploy/bench/run.sh save NAME            keep the current build (server, EAR, scripts) for paired runs
 #   deploy/bench/run.sh cases                list the case names
 #
 # Options:
-#   --quick | --smoke      3 s per case, 1 trial | 2 s per case, no warm-up, 1 trial, one case per kind (CI)
+#   --quick                run: 3 s per case, 1 trial; sol: 10MiB,256MiB, 3 trials; memory: 256MiB objects
+#   --smoke                run: 2 s per case, no warm-up, 1 trial, one case per kind (CI)
 #   --cases GLOBS          comma-separated case globs, e.g. 'get-*,floor-*' (default: all)
 #   --duration S           measured seconds per case and target (10)
 #   --warmup S             unmeasured seconds before each window (3)
-#   --trials N             rounds over the matrix; reports quote medians (3)
-#   --out DIR              results.ndjson, results.md, results.png (default target/bench/<UTC time>)
+#   --trials N             rounds over the matrix (3) or over the sol sizes (5); reports quote medians
+#   --sizes LIST           sol: object sizes (10MiB,256MiB,1GiB)
+#   --range SIZE           sol: the range read from each object's middle (8MiB)
+#   --object-size SIZE     memory: bytes per request (1GiB)
+#   --concurrency N        memory: requests at once (8)
+#   --gateway-heap SIZE    the gateway's -Xmx, e.g. 512m (the stack's default; memory: 512m)
+#   --out DIR              results.ndjson, results.md (and for run results.png) (default target/bench/<UTC time>)
 #   --state DIR            stacks, peer data, logs (default target/bench/state)
 #   --port-offset N        added to the stack's default ports 15432/8014/9080/6380 and to the peer's 8114 (1000)
 #   --saved-dir DIR        where save/paired keep builds (default ~/.cache/pgvs3-bench/saved)
@@ -26,7 +34,7 @@ REPO="$(cd "$BENCH_DIR/../.." && pwd)"
 source "$REPO/deploy/local/lib.sh"
 
 usage() {
-  sed -n '2,21s/^# \{0,1\}//p' "${BASH_SOURCE[0]}" >&2
+  sed -n '2,29s/^# \{0,1\}//p' "${BASH_SOURCE[0]}" >&2
   exit 2
 }
 
@@ -35,7 +43,7 @@ bench_die() { bench_log "error: $*"; exit 1; }
 
 COMMAND=run
 case ${1:-} in
-  run | paired | save | cases) COMMAND=$1; shift ;;
+  run | sol | memory | paired | save | cases) COMMAND=$1; shift ;;
   -h | --help | help) usage ;;
 esac
 NAME=""
@@ -48,22 +56,36 @@ if [[ $COMMAND == paired || $COMMAND == save ]]; then
   [[ $NAME =~ ^[A-Za-z0-9._-]+$ ]] || bench_die "a saved build's name is letters, digits, '.', '_' and '-'"
 fi
 
-DURATION=10 WARMUP=3 TRIALS=3 CASES="" OUT="" STATE="" PORT_OFFSET=${PGVS3_BENCH_PORT_OFFSET:-1000}
+DURATION=10 WARMUP=3 TRIALS="" CASES="" OUT="" STATE="" PORT_OFFSET=${PGVS3_BENCH_PORT_OFFSET:-1000} QUICK=no
+SIZES="" RANGE=8MiB OBJECT_SIZE="" CONCURRENCY=8 GATEWAY_HEAP=""
 SAVED_DIR=${PGVS3_BENCH_SAVED_DIR:-$HOME/.cache/pgvs3-bench/saved}
 while (($#)); do
   case $1 in
-    --quick) DURATION=3 WARMUP=1 TRIALS=1; shift ;;
+    --quick) QUICK=yes DURATION=3 WARMUP=1; shift ;;
     --smoke) DURATION=2 WARMUP=0 TRIALS=1 CASES=smoke; shift ;;
-    --cases | --duration | --warmup | --trials | --out | --state | --port-offset | --saved-dir)
+    --cases | --duration | --warmup | --trials | --out | --state | --port-offset | --saved-dir | --sizes | --range | \
+      --object-size | --concurrency | --gateway-heap)
       (($# >= 2)) || usage
       case $1 in
         --cases) CASES=$2 ;; --duration) DURATION=$2 ;; --warmup) WARMUP=$2 ;; --trials) TRIALS=$2 ;;
         --out) OUT=$2 ;; --state) STATE=$2 ;; --port-offset) PORT_OFFSET=$2 ;; --saved-dir) SAVED_DIR=$2 ;;
+        --sizes) SIZES=$2 ;; --range) RANGE=$2 ;; --object-size) OBJECT_SIZE=$2 ;; --concurrency) CONCURRENCY=$2 ;;
+        --gateway-heap) GATEWAY_HEAP=$2 ;;
       esac
       shift 2 ;;
     *) usage ;;
   esac
 done
+# --quick shortens each command its own way; explicit options still win
+if [[ $QUICK == yes ]]; then
+  TRIALS=${TRIALS:-$([[ $COMMAND == sol ]] && echo 3 || echo 1)}
+  SIZES=${SIZES:-10MiB,256MiB}
+  OBJECT_SIZE=${OBJECT_SIZE:-256MiB}
+fi
+TRIALS=${TRIALS:-$([[ $COMMAND == sol ]] && echo 5 || echo 3)}
+SIZES=${SIZES:-10MiB,256MiB,1GiB}
+OBJECT_SIZE=${OBJECT_SIZE:-1GiB}
+[[ $COMMAND != memory ]] || GATEWAY_HEAP=${GATEWAY_HEAP:-512m}
 [[ $PORT_OFFSET =~ ^[0-9]+$ ]] || bench_die "--port-offset needs a number"
 STATE=${STATE:-$REPO/target/bench/state}
 OUT=${OUT:-$REPO/target/bench/$(date -u +%Y%m%dT%H%M%SZ)}
@@ -141,7 +163,7 @@ start_stack() {
   rm -rf "$dir/pgdata"
   PGVS3_STACK_DIR=$dir PGVS3_STACK_PG_PORT=$((15432 + offset)) PGVS3_STACK_S3_PORT=$((8014 + offset)) \
     PGVS3_STACK_ADMIN_PORT=$((9080 + offset)) PGVS3_STACK_RESP_PORT=$((6380 + offset)) \
-    bash "$script" up --gateways 1
+    PGVS3_GATEWAY_HEAP=${GATEWAY_HEAP:-${PGVS3_GATEWAY_HEAP:-}} bash "$script" up --gateways 1
 }
 
 stack_env() {
@@ -223,32 +245,76 @@ run_matrix() {
   cat "$OUT/results.md" >&2
 }
 
-cmd_run() {
+# start_subject: this checkout's one-gateway stack in $STATE/stack, its settings loaded into S_*.
+start_subject() {
   require_built
-  mkdir -p "$STATE"
+  mkdir -p "$STATE" "$OUT"
   chmod 700 "$STATE"
   trap_cleanup
-  local stack="$STATE/stack" peer_port=$((8114 + PORT_OFFSET)) targets="$STATE/targets.properties"
-  start_stack "$REPO/deploy/local/stack.sh" "$stack" "$PORT_OFFSET"
-  load_stack_env "$REPO/deploy/local/stack.sh" "$stack"
+  start_stack "$REPO/deploy/local/stack.sh" "$STATE/stack" "$PORT_OFFSET"
+  load_stack_env "$REPO/deploy/local/stack.sh" "$STATE/stack"
+}
+
+# subject_lines: the targets file's header, database and gateway lines for the stack start_subject started.
+subject_lines() {
+  local targets=$1 db_pid
+  db_pid=$(postmaster_pid "$STATE/stack")
+  printf 'targets=%s\nbucket=pgvs3-bench\nregion=us-east-1\n' "$targets"
+  db_lines "$db_pid"
+  s3_target pgvs3 subject "$S_ENDPOINT" "$S_ACCESS" "$S_SECRET" "$(gateway_pid "$STATE/stack")" "$db_pid" \
+    "$(gateway_build "$REPO")"
+}
+
+# write_subject_targets FILE: a targets file (mode 600: keys and the database password) naming only the gateway.
+write_subject_targets() {
+  (
+    umask 077
+    subject_lines pgvs3 >"$1"
+  )
+}
+
+cmd_run() {
+  start_subject
+  local peer_port=$((8114 + PORT_OFFSET)) targets="$STATE/targets.properties"
   local peer_access peer_secret
   peer_access=$(pgvs3_secret_file "$STATE/peer-access-key" 20 'A-Z0-9')
   peer_secret=$(pgvs3_secret_file "$STATE/peer-secret-key" 40)
   start_peer "$STATE/peer" "$peer_port" "$peer_access" "$peer_secret"
-  local db_pid
-  db_pid=$(postmaster_pid "$stack")
   (
     umask 077
     {
-      printf 'targets=pgvs3,s3proxy,floor\nbucket=pgvs3-bench\nregion=us-east-1\n'
-      db_lines "$db_pid"
-      s3_target pgvs3 subject "$S_ENDPOINT" "$S_ACCESS" "$S_SECRET" "$(gateway_pid "$stack")" "$db_pid" "$(gateway_build "$REPO")"
+      subject_lines pgvs3,s3proxy,floor
       s3_target s3proxy peer "http://127.0.0.1:$peer_port" "$peer_access" "$peer_secret" "$PEER_PID" 0 \
         "S3Proxy $PEER_VERSION, filesystem backend"
       printf 'target.floor.role=floor\n'
     } >"$targets"
   )
   run_matrix "$targets"
+}
+
+# The floors of sol live in the harness (HTTP) and in the gateway's own database (PostgreSQL), so
+# only the stack is started.
+cmd_sol() {
+  start_subject
+  local targets="$STATE/targets.properties"
+  write_subject_targets "$targets"
+  bench_log "sol: sizes $SIZES, range $RANGE, $TRIALS trial(s) into $OUT"
+  harness sol --targets "$targets" --out "$OUT/results.ndjson" --md "$OUT/results.md" --data "$STATE/stack/pgdata" \
+    --sizes "$SIZES" --range "$RANGE" --trials "$TRIALS" 2> >(tee -a "$OUT/run.log" >&2)
+  bench_log "results: $OUT/results.ndjson, table: $OUT/results.md"
+  cat "$OUT/results.md" >&2
+}
+
+cmd_memory() {
+  start_subject
+  local targets="$STATE/targets.properties"
+  write_subject_targets "$targets"
+  bench_log "memory: $CONCURRENCY concurrent GETs, then PUTs, of $OBJECT_SIZE against a $GATEWAY_HEAP heap into $OUT"
+  harness memory --targets "$targets" --out "$OUT/results.ndjson" --md "$OUT/results.md" --data "$STATE/stack/pgdata" \
+    --logs "$(pgvs3_server_dir "$STATE/stack/gw1")/logs" --size "$OBJECT_SIZE" --concurrency "$CONCURRENCY" \
+    2> >(tee -a "$OUT/run.log" >&2)
+  bench_log "results: $OUT/results.ndjson, table: $OUT/results.md"
+  cat "$OUT/results.md" >&2
 }
 
 cmd_paired() {
@@ -298,6 +364,8 @@ cmd_save() {
 
 case $COMMAND in
   run) cmd_run ;;
+  sol) cmd_sol ;;
+  memory) cmd_memory ;;
   paired) cmd_paired ;;
   save) cmd_save ;;
   cases) require_built; harness cases ;;

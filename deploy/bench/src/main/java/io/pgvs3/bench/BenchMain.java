@@ -1,11 +1,22 @@
 package io.pgvs3.bench;
 
 import io.pgvs3.bench.cases.CaseCatalog;
+import io.pgvs3.bench.memory.MemoryRun;
+import io.pgvs3.bench.report.MemoryResult;
 import io.pgvs3.bench.report.Report;
+import io.pgvs3.bench.report.SolTable;
 import io.pgvs3.bench.run.Matrix;
 import io.pgvs3.bench.run.RunSettings;
+import io.pgvs3.bench.sol.ByteSize;
+import io.pgvs3.bench.sol.DiskRoom;
+import io.pgvs3.bench.sol.SolRun;
+import io.pgvs3.bench.targets.Role;
+import io.pgvs3.bench.targets.S3Target;
 import io.pgvs3.bench.targets.TargetsFile;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -15,6 +26,9 @@ import java.util.logging.Logger;
  * <pre>
  * run    --targets FILE --out RESULTS.ndjson [--cases GLOBS] [--warmup S] [--duration S] [--trials N]
  * report --in RESULTS.ndjson --md TABLE.md --png CHART.png [--threshold 0.2]
+ * sol    --targets FILE --out RESULTS.ndjson --md TABLE.md --data PGDATA [--sizes 10MiB,256MiB,1GiB] [--range 8MiB]
+ *        [--trials 5]
+ * memory --targets FILE --out RESULTS.ndjson --md TABLE.md --data PGDATA --logs DIR [--size 1GiB] [--concurrency 8]
  * cases  (prints the case names)
  * </pre>
  */
@@ -28,12 +42,15 @@ public final class BenchMain {
             System.setProperty("java.util.logging.SimpleFormatter.format", "%1$tT %5$s%6$s%n");
         }
         if (args.length == 0) {
-            throw new IllegalArgumentException("usage: run|report|cases [options] (see BenchMain's javadoc)");
+            throw new IllegalArgumentException("usage: run|report|sol|memory|cases [options] (see BenchMain's javadoc)");
         }
         try {
             switch (args[0]) {
                 case "run" -> run(new Args(args, 1, Set.of("targets", "out", "cases", "warmup", "duration", "trials")));
                 case "report" -> report(new Args(args, 1, Set.of("in", "md", "png", "threshold")));
+                case "sol" -> sol(new Args(args, 1, Set.of("targets", "out", "md", "data", "sizes", "range", "trials")));
+                case "memory" -> memory(new Args(args, 1,
+                        Set.of("targets", "out", "md", "data", "logs", "size", "concurrency")));
                 case "cases" -> CaseCatalog.all().forEach(c -> System.out.println(c.name()));
                 default -> throw new IllegalArgumentException("unknown command " + args[0]);
             }
@@ -49,6 +66,33 @@ public final class BenchMain {
                 Integer.parseInt(a.get("trials", "3")));
         new Matrix(file.targets(), CaseCatalog.matching(a.get("cases", "")), settings, file.database())
                 .run(Path.of(a.required("out")));
+    }
+
+    private static void sol(Args a) throws Exception {
+        TargetsFile file = TargetsFile.read(Path.of(a.required("targets")));
+        List<Long> sizes = Arrays.stream(a.get("sizes", "10MiB,256MiB,1GiB").split(",")).map(ByteSize::parse).toList();
+        Path out = Path.of(a.required("out"));
+        SolRun run = new SolRun(subject(file), file.database(), sizes, ByteSize.parse(a.get("range", "8MiB")),
+                Integer.parseInt(a.get("trials", "5")));
+        DiskRoom.require(Path.of(a.required("data")), run.storedBytes());
+        run.run(out);
+        SolTable.render(out, Path.of(a.required("md")));
+    }
+
+    private static void memory(Args a) throws Exception {
+        TargetsFile file = TargetsFile.read(Path.of(a.required("targets")));
+        MemoryRun run = new MemoryRun(subject(file), Path.of(a.required("logs")), ByteSize.parse(a.get("size", "1GiB")),
+                Integer.parseInt(a.get("concurrency", "8")));
+        DiskRoom.require(Path.of(a.required("data")), run.storedBytes());
+        List<MemoryResult> phases = run.run(Path.of(a.required("out")));
+        Files.writeString(Path.of(a.required("md")), MemoryResult.markdown(phases));
+    }
+
+    /** The gateway under test: the targets file's S3 target in the subject role. */
+    private static S3Target subject(TargetsFile file) {
+        return file.targets().stream()
+                .filter(t -> t instanceof S3Target && t.role() == Role.SUBJECT).map(S3Target.class::cast)
+                .findFirst().orElseThrow(() -> new IllegalArgumentException("the targets file names no subject"));
     }
 
     private static void report(Args a) throws Exception {

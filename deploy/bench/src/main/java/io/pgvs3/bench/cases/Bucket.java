@@ -8,8 +8,8 @@ import io.pgvs3.bench.targets.Target;
 import java.io.IOException;
 
 /** The benchmark bucket, created before anything is put in it. */
-final class Bucket implements Fixture {
-    static final Bucket FIXTURE = new Bucket();
+public final class Bucket implements Fixture {
+    public static final Bucket FIXTURE = new Bucket();
 
     private Bucket() {
     }

@@ -8,14 +8,20 @@ import java.util.stream.IntStream;
 
 /**
  * The matrix, in the order it runs. Each case runs on every target its workload runs on, one target
- * after the other, so the floor's rows sit next to the S3 cases they bound. Issue 8 adds its large
- * GET/PUT cases here with new {@link Dataset} constants.
+ * after the other, so the floor's rows sit next to the S3 cases they bound. Large objects (issue 8)
+ * are GET and PUT of 8 and 64 MiB at one and eight workers; their floors are the {@code sol} command's.
  */
 public final class CaseCatalog {
     private static final int[] SMALL_WORKERS = {1, 16, 64, 256};
     private static final int[] FLOOR_WORKERS = {1, 16};
-    /** The seconds-long CI configuration ("--cases smoke"): every kind of call once, at modest concurrency. */
-    private static final String SMOKE = "floor-pk-4k-w16,get-4k-w16,head-4k-w16,put-4k-w16,range-*,list-*,delete-*";
+    private static final int[] LARGE_WORKERS = {1, 8};
+    /**
+     * The seconds-long CI configuration ("--cases smoke"): every kind of call once, at modest concurrency,
+     * plus one large GET (8 MiB, one worker) so a large body's path is exercised too; its prefill of 64 MiB
+     * per target is what the smoke run can afford.
+     */
+    private static final String SMOKE =
+            "floor-pk-4k-w16,get-4k-w16,head-4k-w16,put-4k-w16,get-8m-w1,range-*,list-*,delete-*";
 
     private CaseCatalog() {
     }
@@ -33,6 +39,13 @@ public final class CaseCatalog {
             cases.add(new CaseSpec("get-4k-w" + workers, get, workers));
             cases.add(new CaseSpec("head-4k-w" + workers, head, workers));
             cases.add(new CaseSpec("put-4k-w" + workers, put, workers));
+        }
+        for (Dataset large : new Dataset[] {Dataset.LARGE_8M, Dataset.LARGE_64M}) {
+            String size = large.size() / (1024 * 1024) + "m";
+            for (int workers : LARGE_WORKERS) {
+                cases.add(new CaseSpec("get-" + size + "-w" + workers, new GetWorkload(large), workers));
+                cases.add(new CaseSpec("put-" + size + "-w" + workers, new PutWorkload(large), workers));
+            }
         }
         cases.add(new CaseSpec("range-8k-of-64m-w16", new RangeWorkload(Dataset.BIG_64M, 8 * 1024), 16));
         cases.add(new CaseSpec("list-1000-w16", new ListWorkload(Dataset.LIST_1000), 16));

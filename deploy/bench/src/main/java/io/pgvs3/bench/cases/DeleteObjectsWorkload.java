@@ -1,5 +1,6 @@
 package io.pgvs3.bench.cases;
 
+import io.pgvs3.bench.http.RandomBody;
 import io.pgvs3.bench.http.S3Client;
 import io.pgvs3.bench.load.Operation;
 import io.pgvs3.bench.load.Outcome;
@@ -52,7 +53,8 @@ final class DeleteObjectsWorkload extends S3Workload {
     Operation open(S3Client client, int worker) throws Exception {
         Dataset own = new Dataset("delete-w" + worker, "delete/w" + worker + '/', batch, bodySize);
         List<String> keys = own.keys();
-        ParallelPut refill = new ParallelPut(client.endpoint(), own.body(worker), ParallelPut.CONNECTIONS);
+        RandomBody body = own.body(worker);
+        ParallelPut refill = new ParallelPut(client.endpoint(), body, own.payloadHash(body), ParallelPut.CONNECTIONS);
         refill.putAll(keys);
         return new Call(client, worker) {
             private boolean full = true;

@@ -1,5 +1,6 @@
 package io.pgvs3.bench.cases;
 
+import io.pgvs3.bench.http.Body;
 import io.pgvs3.bench.http.Endpoint;
 import io.pgvs3.bench.http.HttpResponse;
 import io.pgvs3.bench.http.S3Client;
@@ -20,10 +21,10 @@ final class ParallelPut implements AutoCloseable {
 
     private final List<S3Client> clients = new ArrayList<>();
     private final ExecutorService executor;
-    private final byte[] body;
-    private final String sha256;
+    private final Body body;
+    private final String payloadHash;
 
-    ParallelPut(Endpoint endpoint, byte[] body, int connections) {
+    ParallelPut(Endpoint endpoint, Body body, String payloadHash, int connections) {
         for (int i = 0; i < connections; i++) {
             clients.add(new S3Client(endpoint));
         }
@@ -33,7 +34,7 @@ final class ParallelPut implements AutoCloseable {
             return t;
         });
         this.body = body;
-        this.sha256 = clients.get(0).sha256Hex(body);
+        this.payloadHash = payloadHash;
     }
 
     void putAll(List<String> keys) throws Exception {
@@ -48,7 +49,7 @@ final class ParallelPut implements AutoCloseable {
             futures.add(executor.submit(() -> {
                 HttpResponse response = new HttpResponse().captureBody();
                 for (String key : share) {
-                    client.put(key, body, sha256, response);
+                    client.put(key, body, payloadHash, response);
                     if (!response.ok()) {
                         throw new IOException("PUT " + key + " answered " + response.status() + ": " + response.body());
                     }

@@ -47,16 +47,16 @@ public final class HttpConnection implements Closeable {
      * Sends one request and reads its whole response into {@code response}.
      *
      * @param head       the request line and headers, ending with the empty line
-     * @param body       the body bytes (may be null)
+     * @param body       the body (may be null)
      * @param headMethod true for HEAD, whose response has headers only
      */
-    public void exchange(byte[] head, byte[] body, boolean headMethod, HttpResponse response) throws IOException {
+    public void exchange(byte[] head, Body body, boolean headMethod, HttpResponse response) throws IOException {
         response.reset();
         open();
         try {
             out.write(head);
-            if (body != null && body.length > 0) {
-                out.write(body);
+            if (body != null) {
+                body.writeTo(out);
             }
             out.flush();
             boolean keepAlive = readResponse(headMethod, response);

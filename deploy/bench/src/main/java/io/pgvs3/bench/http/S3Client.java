@@ -51,9 +51,12 @@ public final class S3Client implements Closeable {
         send("HEAD", bucketPath + '/' + key, Query.NONE, null, SigV4Signer.EMPTY_SHA256, "", response);
     }
 
-    /** PUT with the real payload hash, which the caller computes once per body. */
-    public void put(String key, byte[] body, String bodySha256, HttpResponse response) throws IOException {
-        send("PUT", bucketPath + '/' + key, Query.NONE, body, bodySha256, "", response);
+    /**
+     * PUT with {@code payloadHash} as x-amz-content-sha256: the body's real SHA-256, which the caller
+     * computes once per body, or {@link SigV4Signer#UNSIGNED_PAYLOAD}.
+     */
+    public void put(String key, Body body, String payloadHash, HttpResponse response) throws IOException {
+        send("PUT", bucketPath + '/' + key, Query.NONE, body, payloadHash, "", response);
     }
 
     /** One ListObjectsV2 page of up to {@code maxKeys} keys under {@code prefix}. */
@@ -70,14 +73,10 @@ public final class S3Client implements Closeable {
         }
         byte[] body = xml.append("</Delete>").toString().getBytes(StandardCharsets.UTF_8);
         String extra = "Content-MD5: " + Base64.getEncoder().encodeToString(md5(body)) + "\r\n";
-        send("POST", bucketPath, Query.DELETE, body, signer.sha256Hex(body), extra, response);
+        send("POST", bucketPath, Query.DELETE, Body.of(body), signer.sha256Hex(body), extra, response);
     }
 
-    public String sha256Hex(byte[] body) {
-        return signer.sha256Hex(body);
-    }
-
-    private void send(String method, String path, Query query, byte[] body, String payloadHash,
+    private void send(String method, String path, Query query, Body body, String payloadHash,
                       String extraHeaders, HttpResponse response) throws IOException {
         String date = signer.amzDateNow();
         String authorization = signer.authorization(method, path, query.canonical(), host, payloadHash, date);
@@ -91,7 +90,7 @@ public final class S3Client implements Closeable {
                 .append("\r\nAuthorization: ").append(authorization).append("\r\n")
                 .append(extraHeaders);
         if (body != null || !"GET".equals(method) && !"HEAD".equals(method)) {
-            head.append("Content-Length: ").append(body == null ? 0 : body.length).append("\r\n");
+            head.append("Content-Length: ").append(body == null ? 0 : body.length()).append("\r\n");
         }
         head.append("\r\n");
         connection.exchange(head.toString().getBytes(StandardCharsets.ISO_8859_1), body, "HEAD".equals(method),

@@ -19,6 +19,8 @@ import javax.crypto.spec.SecretKeySpec;
 public final class SigV4Signer {
     /** SHA-256 of the empty body, the payload hash of every GET, HEAD and DELETE. */
     public static final String EMPTY_SHA256 = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
+    /** The x-amz-content-sha256 of a body the signature does not cover. */
+    public static final String UNSIGNED_PAYLOAD = "UNSIGNED-PAYLOAD";
 
     private static final DateTimeFormatter AMZ_DATE =
             DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);

@@ -33,12 +33,17 @@ final class Cells {
      * in percent, or the range itself where that would exceed the median (a collapsing case).
      */
     static String spread(Summary s) {
+        return spread(s, 1);
+    }
+
+    /** {@link #spread(Summary)} of the rate times {@code scale} (e.g. bytes per call in MiB, for MiB/s). */
+    static String spread(Summary s, double scale) {
         if (s.trials() < 2) {
             return "";
         }
         double half = (s.maxRate() - s.minRate()) / 2;
         if (s.rate() <= 0 || half > s.rate()) {
-            return " (" + rate(s.minRate()) + "–" + rate(s.maxRate()) + ")";
+            return " (" + rate(s.minRate() * scale) + "–" + rate(s.maxRate() * scale) + ")";
         }
         return String.format(Locale.ROOT, " ±%.0f%%", half / s.rate() * 100);
     }

@@ -70,20 +70,26 @@ public final class Report {
 
     private static String header(List<ResultLine> lines) {
         Set<String> runs = new LinkedHashSet<>();
-        Set<String> builds = new LinkedHashSet<>();
-        Set<String> pg = new LinkedHashSet<>();
         int trials = 0;
         double duration = 0;
         for (ResultLine l : lines) {
             runs.add(l.run());
-            builds.add(l.target() + " = " + l.build());
-            pg.add(l.pg());
             trials = Math.max(trials, l.trial());
             duration = Math.max(duration, l.durationS());
         }
         return "Run " + String.join(", ", runs) + "; " + trials + " trial(s) of " + Math.round(duration)
                 + " s per case and target; medians over trials (± half the spread between the fastest and slowest"
-                + " trial).\n\nTargets: " + String.join("; ", builds) + ".\n\nDatabase: " + String.join("; ", pg)
-                + ".\n\n";
+                + " trial).\n\n" + provenance(lines);
+    }
+
+    /** What ran where and with which database settings, as every table states it. */
+    static String provenance(List<ResultLine> lines) {
+        Set<String> builds = new LinkedHashSet<>();
+        Set<String> pg = new LinkedHashSet<>();
+        for (ResultLine l : lines) {
+            builds.add(l.target() + " = " + l.build());
+            pg.add(l.pg());
+        }
+        return "Targets: " + String.join("; ", builds) + ".\n\nDatabase: " + String.join("; ", pg) + ".\n\n";
     }
 }

@@ -33,11 +33,15 @@ public record Summary(String caseName, String op, long size, int workers, String
                       int trials, double rate, double minRate, double maxRate, double p50Ms, double p99Ms,
                       double serverCpuMs, double dbCpuMs, long errors) {
 
-    /** One summary per (target, case), in the order the lines first name them. */
+    /**
+     * One summary per (target, case, op, workers), in the order the lines first name them. In a matrix
+     * run a case fixes its op and workers; the sol run's floors read one case in several ways.
+     */
     public static List<Summary> of(List<ResultLine> lines) {
         Map<String, List<ResultLine>> groups = new LinkedHashMap<>();
         for (ResultLine line : lines) {
-            groups.computeIfAbsent(line.target() + '\u0000' + line.caseName(), k -> new ArrayList<>()).add(line);
+            String key = line.target() + '\u0000' + line.caseName() + '\u0000' + line.op() + '\u0000' + line.workers();
+            groups.computeIfAbsent(key, k -> new ArrayList<>()).add(line);
         }
         List<Summary> summaries = new ArrayList<>();
         for (List<ResultLine> g : groups.values()) {

@@ -11,7 +11,7 @@ import java.sql.Statement;
  * States what the database promised during the run: the settings that decide whether an acknowledged
  * PUT survives a crash, read from the server itself rather than assumed from a config file.
  */
-final class DatabaseSettings {
+public final class DatabaseSettings {
     private static final String QUERY = """
             SELECT string_agg(name || '=' || setting || coalesce(unit, ''), ' ' ORDER BY name)
             FROM pg_settings
@@ -22,7 +22,7 @@ final class DatabaseSettings {
     private DatabaseSettings() {
     }
 
-    static String describe(SqlTarget db) throws SQLException {
+    public static String describe(SqlTarget db) throws SQLException {
         try (Connection c = DriverManager.getConnection(db.jdbcUrl(), db.user(), db.password());
              Statement s = c.createStatement();
              ResultSet rs = s.executeQuery("SELECT current_setting('server_version') AS v, (" + QUERY + ") AS s")) {
