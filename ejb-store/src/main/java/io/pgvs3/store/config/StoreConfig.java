@@ -16,6 +16,14 @@ public class StoreConfig {
     String dbUrl;
 
     @Inject
+    @ConfigProperty(name = "pgvs3.db.user", defaultValue = "postgres")
+    String dbUser;
+
+    @Inject
+    @ConfigProperty(name = "pgvs3.db.password", defaultValue = "")
+    String dbPassword;
+
+    @Inject
     @ConfigProperty(name = "pgvs3.db.allow-plaintext", defaultValue = "false")
     boolean allowPlaintext;
 
@@ -41,6 +49,15 @@ public class StoreConfig {
 
     public String dbUrl() {
         return dbUrl;
+    }
+
+    /** The DataSources' user and password (server.xml uses the same variables), for the read-pin guard. */
+    public String dbUser() {
+        return dbUser;
+    }
+
+    public String dbPassword() {
+        return dbPassword;
     }
 
     /** Reach a remote PostgreSQL without verified TLS (a private network the operator vouches for). */

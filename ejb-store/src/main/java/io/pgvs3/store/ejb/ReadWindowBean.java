@@ -17,7 +17,11 @@ import jakarta.ejb.TransactionManagement;
 import jakarta.ejb.TransactionManagementType;
 import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.inject.Inject;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Properties;
 import javax.sql.DataSource;
+import org.postgresql.Driver;
 
 /**
  * Owns the gateway-wide parts of the read path: the read-pin guard, the read cache and the ordered
@@ -29,9 +33,6 @@ import javax.sql.DataSource;
 @ConcurrencyManagement(ConcurrencyManagementType.BEAN)
 @TransactionManagement(TransactionManagementType.BEAN)
 public class ReadWindowBean implements ReadCacheStats {
-
-    @Resource(lookup = "jdbc/pgvs3/main")
-    private DataSource main;
 
     @Resource(lookup = "jdbc/pgvs3/chunk")
     private DataSource chunk;
@@ -48,7 +49,21 @@ public class ReadWindowBean implements ReadCacheStats {
 
     @PostConstruct
     void start() {
-        pins = new ReadPins(main);
+        // the guard's session comes from the driver, not the pool: a pooled handle is taken back when the
+        // component call that got it ends, and the guard lives across calls and threads (docs/adr/0029)
+        Driver driver = new Driver();
+        Properties login = new Properties();
+        login.setProperty("user", config.dbUser());
+        login.setProperty("password", config.dbPassword());
+        login.setProperty("ApplicationName", "pgvs3-pins");
+        login.setProperty("tcpKeepAlive", "true");
+        pins = new ReadPins(() -> {
+            Connection session = driver.connect(config.dbUrl(), login);
+            if (session == null) {
+                throw new SQLException("pgvs3.db.url is no PostgreSQL JDBC URL: " + config.dbUrl());
+            }
+            return session;
+        });
         cache = new ReadCache(config.readCacheBytes(), ReadWindow.CACHE_BLOCK_BYTES);
         window = new ReadWindow(chunk, pins, workers, config.readWindowThreads(), config.readWindowBytes(), cache);
     }

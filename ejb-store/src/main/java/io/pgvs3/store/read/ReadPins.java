@@ -8,7 +8,6 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import javax.sql.DataSource;
 
 /**
  * The gateway's read pins: session-level shared advisory locks on the files that windowed reads
@@ -30,13 +29,24 @@ public final class ReadPins implements AutoCloseable {
 
     private static final String UNLOCK_ALL = "SELECT pg_advisory_unlock_all()";
 
-    private final DataSource source;
+    /** Opens the guard's session. */
+    @FunctionalInterface
+    public interface Sessions {
+        Connection open() throws SQLException;
+    }
+
+    private final Sessions sessions;
     /** Shares held, per (namespace, file); guarded by this. */
     private final Map<FileKey, Integer> held = new HashMap<>();
     private Connection guard;
 
-    public ReadPins(DataSource source) {
-        this.source = source;
+    /**
+     * @param sessions new database sessions for the guard. Inside the container they must not be pooled
+     *                 handles: a handle outlives the component call that got it only until that call's
+     *                 local transaction ends, and the guard is used across calls and threads.
+     */
+    public ReadPins(Sessions sessions) {
+        this.sessions = sessions;
     }
 
     /** A pin on files of one namespace; closing gives the shares back. */
@@ -121,7 +131,7 @@ public final class ReadPins implements AutoCloseable {
     }
 
     private void open() throws SQLException {
-        Connection c = source.getConnection();
+        Connection c = sessions.open();
         try {
             c.setAutoCommit(true);
             try (Statement s = c.createStatement()) {
@@ -143,8 +153,8 @@ public final class ReadPins implements AutoCloseable {
     }
 
     /**
-     * The guard is a pooled connection: its session outlives close(), so it gives back every share first
-     * (a stray share would keep the reaper off a file for good). If that fails the session is broken and
+     * Gives back every share before closing, in case the session outlives close() (a pooled connection
+     * would: a stray share keeps the reaper off a file for good). If that fails the session is broken and
      * its locks die with it.
      */
     private void closeGuard() {

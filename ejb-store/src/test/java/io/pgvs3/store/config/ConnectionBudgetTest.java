@@ -11,11 +11,11 @@ class ConnectionBudgetTest {
     @Test
     void defaultPoolsOnADefaultPostgresFitTwoGateways() {
         ConnectionBudget budget = new ConnectionBudget(20, 16, 100, 3, 0);
-        assertEquals(36, budget.perGateway());
+        assertEquals(37, budget.perGateway(), "both pools and the read-pin guard");
         assertEquals(97, budget.available());
         assertFalse(budget.exceeded());
         assertEquals(2, budget.gatewaysThatFit());
-        assertTrue(budget.message().startsWith("connection budget: this gateway's pools may open 36 connections"),
+        assertTrue(budget.message().startsWith("connection budget: this gateway's pools may open 37 connections"),
                 budget.message());
         assertTrue(budget.message().contains("at most 2 such gateways"), budget.message());
     }
@@ -33,7 +33,8 @@ class ConnectionBudgetTest {
     void reservedConnectionsCountAgainstTheBudget() {
         // PostgreSQL 16+: reserved_connections are kept for pg_use_reserved_connections roles
         assertEquals(87, new ConnectionBudget(20, 16, 100, 3, 10).available());
-        assertTrue(new ConnectionBudget(50, 48, 100, 3, 0).exceeded());
-        assertFalse(new ConnectionBudget(50, 47, 100, 3, 0).exceeded());
+        // 50 + 47 + the read-pin guard's session: 98 of 97
+        assertTrue(new ConnectionBudget(50, 47, 100, 3, 0).exceeded());
+        assertFalse(new ConnectionBudget(50, 46, 100, 3, 0).exceeded());
     }
 }

@@ -60,7 +60,7 @@ public final class Stores {
         namespaces = new NamespaceCache(main);
         buckets = new BucketService(main, namespaces);
         writer = new ObjectWriter(main, chunk, namespaces);
-        pins = new ReadPins(main);
+        pins = new ReadPins(main::getConnection);
         window = new ReadWindow(chunk, pins, WORKERS, WINDOW_WORKERS, WINDOW_BYTES, cache);
         reader = new ObjectReader(main, chunk, namespaces, window);
         deleter = new ObjectDeleter(main, namespaces);
