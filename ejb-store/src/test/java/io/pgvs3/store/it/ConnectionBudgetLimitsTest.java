@@ -27,6 +27,6 @@ class ConnectionBudgetLimitsTest {
             rs.next();
             assertEquals(rs.getInt(1), budget.superuserReserved());
         }
-        assertEquals(36, budget.perGateway());
+        assertEquals(37, budget.perGateway(), "both pools and the read-pin guard");
     }
 }
