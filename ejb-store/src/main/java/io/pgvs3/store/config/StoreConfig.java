@@ -40,7 +40,7 @@ public class StoreConfig {
     int readWindowThreads;
 
     @Inject
-    @ConfigProperty(name = "pgvs3.read.window.bytes", defaultValue = "134217728")
+    @ConfigProperty(name = "pgvs3.read.window.bytes", defaultValue = "0")
     long readWindowBytes;
 
     @Inject
@@ -80,9 +80,12 @@ public class StoreConfig {
         return readWindowThreads;
     }
 
-    /** Bytes fetched ahead and not yet written, over all windowed reads. */
+    /**
+     * Bytes fetched ahead and not yet written, over all windowed reads: the setting, or for 0 (the
+     * default) an eighth of the heap, at most 128 MiB, so a small heap keeps room for the rest.
+     */
     public long readWindowBytes() {
-        return readWindowBytes;
+        return readWindowBytes > 0 ? readWindowBytes : Math.min(128L << 20, Runtime.getRuntime().maxMemory() / 8);
     }
 
     /** The read cache's budget of decoded block bytes in the heap; 0 turns it off (docs/adr/0030). */

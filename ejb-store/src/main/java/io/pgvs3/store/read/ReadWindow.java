@@ -43,8 +43,8 @@ public final class ReadWindow {
     static final int MAX_PINNED_FILES = 64;
     /** The first depth: one piece written while the next is fetched. */
     private static final int START_DEPTH = 2;
-    /** Slabs kept for reuse at most (64 MiB), whatever the budget. */
-    private static final long RETAINED_SLAB_BYTES = 64L << 20;
+    /** Slabs kept for reuse at most (16 MiB, two large pieces), whatever the budget: they stay in the heap. */
+    private static final long RETAINED_SLAB_BYTES = 16L << 20;
 
     private final ChunkReader chunks;
     private final ReadPins pins;
