@@ -11,10 +11,10 @@ import java.sql.SQLException;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import javax.sql.DataSource;
@@ -142,6 +142,7 @@ public final class ReadWindow {
         } finally {
             activeReads.decrementAndGet();
             for (Fetch abandoned : ahead) {
+                abandoned.dropIfUnclaimed.run();
                 abandoned.future.whenComplete((bytes, failure) -> {
                     if (bytes != null) {
                         bytes.release();
@@ -160,7 +161,7 @@ public final class ReadWindow {
             CachedPiece cached = cache.lookup(ns, piece);
             if (cached != null) {
                 // already in memory: no worker, no budget
-                ahead.add(new Fetch(0, CompletableFuture.completedFuture(cached)));
+                ahead.add(new Fetch(0, CompletableFuture.completedFuture(cached), () -> { }, () -> { }));
                 next++;
                 continue;
             }
@@ -170,7 +171,7 @@ public final class ReadWindow {
             if (ahead.isEmpty()) {
                 budget.addAndGet(-piece.bytes()); // a read always moves, even over the budget
             }
-            ahead.add(new Fetch(piece.bytes(), start(ns, piece)));
+            ahead.add(start(ns, piece));
             next++;
         }
         return next;
@@ -187,25 +188,36 @@ public final class ReadWindow {
         return false;
     }
 
-    private CompletableFuture<PieceBytes> start(Namespace ns, Piece piece) {
-        try {
-            return CompletableFuture.supplyAsync(() -> {
+    /**
+     * Hands the piece to a worker. Whoever claims it first fetches it: the worker, or this read when it
+     * needs the piece before a worker started it ({@link Fetch#await}). So a read never waits for a
+     * queued task: the executor's threads also run the downloads that wait for pieces, and a burst of
+     * downloads could otherwise hold every thread while their pieces sit in the queue.
+     */
+    private Fetch start(Namespace ns, Piece piece) {
+        AtomicBoolean claimed = new AtomicBoolean();
+        CompletableFuture<PieceBytes> future = new CompletableFuture<>();
+        Runnable fetchOnce = () -> {
+            if (claimed.compareAndSet(false, true)) {
                 try {
-                    return fetch(ns, piece);
-                } catch (IOException | SQLException e) {
-                    throw new CompletionException(e);
+                    future.complete(fetch(ns, piece));
+                } catch (IOException | SQLException | RuntimeException failure) {
+                    future.completeExceptionally(failure);
                 }
-            }, workers);
-        } catch (RejectedExecutionException e) {
-            // the workers' queue is full: this read fetches the piece itself rather than fail
-            CompletableFuture<PieceBytes> fetched = new CompletableFuture<>();
-            try {
-                fetched.complete(fetch(ns, piece));
-            } catch (IOException | SQLException | RuntimeException failure) {
-                fetched.completeExceptionally(failure);
             }
-            return fetched;
+        };
+        try {
+            workers.execute(fetchOnce);
+        } catch (RejectedExecutionException e) {
+            fetchOnce.run(); // the workers' queue is full: this read fetches the piece itself rather than fail
         }
+        // an abandoned piece nobody started is never fetched: it completes empty
+        Runnable dropIfUnclaimed = () -> {
+            if (claimed.compareAndSet(false, true)) {
+                future.complete(null);
+            }
+        };
+        return new Fetch(piece.bytes(), future, fetchOnce, dropIfUnclaimed);
     }
 
     private PieceBuffer fetch(Namespace ns, Piece piece) throws IOException, SQLException {
@@ -220,10 +232,17 @@ public final class ReadWindow {
         }
     }
 
-    /** A piece in flight and the budget bytes it holds. */
-    private record Fetch(int bytes, CompletableFuture<PieceBytes> future) {
+    /**
+     * A piece in flight and the budget bytes it holds.
+     *
+     * @param fetchHere       fetches the piece on the calling thread unless a worker claimed it already
+     * @param dropIfUnclaimed for an abandoned read: a piece no worker started is never fetched
+     */
+    private record Fetch(int bytes, CompletableFuture<PieceBytes> future, Runnable fetchHere,
+                         Runnable dropIfUnclaimed) {
 
         PieceBytes await() throws IOException, SQLException {
+            fetchHere.run();
             try {
                 return future.get();
             } catch (InterruptedException e) {

@@ -3,6 +3,7 @@ package io.pgvs3.store.read;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pgvs3.store.api.ByteRange;
@@ -13,6 +14,7 @@ import io.pgvs3.store.api.PartSpec;
 import io.pgvs3.store.api.UploadSpec;
 import io.pgvs3.store.api.WriteCondition;
 import io.pgvs3.store.sql.FileLocks;
+import io.pgvs3.store.read.cache.ReadCache;
 import io.pgvs3.store.testing.Bodies;
 import io.pgvs3.store.testing.PostgresExtension;
 import io.pgvs3.store.testing.StallingClient;
@@ -24,6 +26,7 @@ import java.io.OutputStream;
 import java.sql.Connection;
 import java.sql.SQLWarning;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -119,6 +122,26 @@ class WindowReadTest {
         assertEquals(0, stores.pins.held());
         awaitFullBudget();
         assertArrayEquals(single, Bodies.read(stores.reader, meta, null));
+    }
+
+    /**
+     * The executor's threads also run the downloads that wait for pieces: a read must never depend on a
+     * queued task starting. Here no task ever starts, and the read fetches every piece itself.
+     */
+    @Test
+    void aReadCompletesWhenNoWorkerEverStartsItsPieces() {
+        List<Runnable> neverRun = new ArrayList<>();
+        ReadWindow stalledWorkers = new ReadWindow(PostgresExtension.chunk(), stores.pins, neverRun::add,
+                Stores.WINDOW_WORKERS, Stores.WINDOW_BYTES, new ReadCache(0, ReadWindow.CACHE_BLOCK_BYTES));
+        ObjectReader reader = new ObjectReader(PostgresExtension.main(), PostgresExtension.chunk(), stores.namespaces,
+                stalledWorkers);
+        ObjectMeta meta = reader.head(bucket, "single", false);
+        // a read that waited for its workers would wait forever
+        assertArrayEquals(single, assertTimeoutPreemptively(Duration.ofSeconds(60), () -> Bodies.read(reader, meta, null)));
+        assertTrue(neverRun.size() > 1, "the pieces were handed to the workers first");
+        neverRun.forEach(Runnable::run); // late workers find their pieces taken and fetch nothing
+        assertEquals(Stores.WINDOW_BYTES, stalledWorkers.budgetLeft());
+        assertEquals(0, stores.pins.held());
     }
 
     @Test
