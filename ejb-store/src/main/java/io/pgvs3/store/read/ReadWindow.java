@@ -17,6 +17,8 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import javax.sql.DataSource;
 
 /**
@@ -36,6 +38,8 @@ import javax.sql.DataSource;
  * whole takes no pin and no connection at all.
  */
 public final class ReadWindow {
+
+    private static final Logger LOG = Logger.getLogger(ReadWindow.class.getName());
 
     /** The size of a whole cached block (32 rows), for sizing a {@link ReadCache}. */
     public static final int CACHE_BLOCK_BYTES = PieceCache.BLOCK_BYTES;
@@ -88,14 +92,31 @@ public final class ReadWindow {
             }
             return;
         }
-        long[] files = spans.stream().mapToLong(FileSpan::fileId).distinct().toArray();
-        ReadPins.Pin pin = files.length <= MAX_PINNED_FILES ? pins.tryPin(ns.id(), files) : null;
+        ReadPins.Pin pin = pin(ns, spans);
         if (pin == null) {
             chunks.readInSnapshot(ns, spans, out);
             return;
         }
         try (pin) {
             stream(ns, pieces, out);
+        }
+    }
+
+    /**
+     * Pins the spans' files, or null where pins cannot serve: too many files, the reaper deleting one
+     * right now, or no guard session (the database refused it; the pool's connections may still work).
+     */
+    private ReadPins.Pin pin(Namespace ns, List<FileSpan> spans) {
+        long[] files = spans.stream().mapToLong(FileSpan::fileId).distinct().toArray();
+        if (files.length > MAX_PINNED_FILES) {
+            return null;
+        }
+        try {
+            return pins.tryPin(ns.id(), files);
+        } catch (SQLException e) {
+            LOG.warning("no read-pin guard session, reading from a snapshot: " + e.getMessage());
+            LOG.log(Level.FINE, "the read-pin guard's session failed", e);
+            return null;
         }
     }
 

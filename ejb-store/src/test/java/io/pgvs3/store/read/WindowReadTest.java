@@ -24,6 +24,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.sql.Connection;
+import java.sql.SQLException;
 import java.sql.SQLWarning;
 import java.sql.Statement;
 import java.time.Duration;
@@ -142,6 +143,20 @@ class WindowReadTest {
         neverRun.forEach(Runnable::run); // late workers find their pieces taken and fetch nothing
         assertEquals(Stores.WINDOW_BYTES, stalledWorkers.budgetLeft());
         assertEquals(0, stores.pins.held());
+    }
+
+    @Test
+    void withoutAGuardSessionReadsComeFromASnapshot() throws Exception {
+        ReadPins refused = new ReadPins(() -> {
+            throw new SQLException("password authentication failed", "28P01");
+        });
+        ReadWindow window = new ReadWindow(PostgresExtension.chunk(), refused, Runnable::run, Stores.WINDOW_WORKERS,
+                Stores.WINDOW_BYTES, new ReadCache(0, ReadWindow.CACHE_BLOCK_BYTES));
+        ObjectReader reader = new ObjectReader(PostgresExtension.main(), PostgresExtension.chunk(), stores.namespaces,
+                window);
+        ObjectMeta meta = reader.head(bucket, "multi", false);
+        assertArrayEquals(multipart, Bodies.read(reader, meta, null));
+        assertEquals(0, refused.held());
     }
 
     @Test
