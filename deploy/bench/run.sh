@@ -292,29 +292,31 @@ cmd_run() {
   run_matrix "$targets"
 }
 
-# The floors of sol live in the harness (HTTP) and in the gateway's own database (PostgreSQL), so
-# only the stack is started.
-cmd_sol() {
+# subject_harness COMMAND DESCRIPTION ARGS...: starts the stack only and runs one harness command on it,
+# with the usual targets, outputs and data directory; the table is printed at the end.
+subject_harness() {
+  local command=$1 description=$2
+  shift 2
   start_subject
   local targets="$STATE/targets.properties"
   write_subject_targets "$targets"
-  bench_log "sol: sizes $SIZES, range $RANGE, $TRIALS trial(s) into $OUT"
-  harness sol --targets "$targets" --out "$OUT/results.ndjson" --md "$OUT/results.md" --data "$STATE/stack/pgdata" \
-    --sizes "$SIZES" --range "$RANGE" --trials "$TRIALS" 2> >(tee -a "$OUT/run.log" >&2)
+  bench_log "$command: $description into $OUT"
+  harness "$command" --targets "$targets" --out "$OUT/results.ndjson" --md "$OUT/results.md" \
+    --data "$STATE/stack/pgdata" "$@" 2> >(tee -a "$OUT/run.log" >&2)
   bench_log "results: $OUT/results.ndjson, table: $OUT/results.md"
   cat "$OUT/results.md" >&2
 }
 
+# The floors of sol live in the harness (HTTP) and in the gateway's own database (PostgreSQL), so
+# only the stack is started.
+cmd_sol() {
+  subject_harness sol "sizes $SIZES, range $RANGE, $TRIALS trial(s)" \
+    --sizes "$SIZES" --range "$RANGE" --trials "$TRIALS"
+}
+
 cmd_memory() {
-  start_subject
-  local targets="$STATE/targets.properties"
-  write_subject_targets "$targets"
-  bench_log "memory: $CONCURRENCY concurrent GETs, then PUTs, of $OBJECT_SIZE against a $GATEWAY_HEAP heap into $OUT"
-  harness memory --targets "$targets" --out "$OUT/results.ndjson" --md "$OUT/results.md" --data "$STATE/stack/pgdata" \
-    --logs "$(pgvs3_server_dir "$STATE/stack/gw1")/logs" --size "$OBJECT_SIZE" --concurrency "$CONCURRENCY" \
-    2> >(tee -a "$OUT/run.log" >&2)
-  bench_log "results: $OUT/results.ndjson, table: $OUT/results.md"
-  cat "$OUT/results.md" >&2
+  subject_harness memory "$CONCURRENCY concurrent GETs, then PUTs, of $OBJECT_SIZE against a $GATEWAY_HEAP heap" \
+    --logs "$(pgvs3_server_dir "$STATE/stack/gw1")/logs" --size "$OBJECT_SIZE" --concurrency "$CONCURRENCY"
 }
 
 cmd_paired() {
