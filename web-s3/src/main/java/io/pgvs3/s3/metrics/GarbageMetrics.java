@@ -1,0 +1,86 @@
+package io.pgvs3.s3.metrics;
+
+import io.pgvs3.store.api.NamespaceStats;
+import io.pgvs3.store.api.StoreReport;
+import io.pgvs3.store.api.StoreStats;
+import jakarta.ejb.EJB;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.Initialized;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.function.ToDoubleFunction;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * The reaper's queue over all namespaces of the database (files, chunk rows, bytes, age of the oldest),
+ * so an operator can alert on a reaper that falls behind. The numbers come from the store's report,
+ * which queries every namespace: scrapes within {@link #FRESH} share one, and a report that fails
+ * shows as NaN rather than as an old number.
+ */
+@ApplicationScoped
+public class GarbageMetrics {
+
+    private static final Logger LOG = Logger.getLogger(GarbageMetrics.class.getName());
+    private static final Duration FRESH = Duration.ofSeconds(10);
+
+    @EJB
+    private StoreStats store;
+
+    @Inject
+    private S3Metrics metrics;
+
+    private Queue last;
+    private Instant lastAt;
+
+    /** The queue as one report saw it; NaN everywhere when the report failed. */
+    record Queue(double files, double rows, double bytes, double oldestSeconds) {
+
+        static Queue of(StoreReport report) {
+            long files = 0;
+            long rows = 0;
+            long bytes = 0;
+            Duration oldest = Duration.ZERO;
+            for (NamespaceStats ns : report.namespaces()) {
+                files += ns.garbageFiles();
+                rows += ns.garbageChunkRows();
+                bytes += ns.garbageBytes();
+                if (ns.oldestGarbageAge() != null && ns.oldestGarbageAge().compareTo(oldest) > 0) {
+                    oldest = ns.oldestGarbageAge();
+                }
+            }
+            return new Queue(files, rows, bytes, oldest.toMillis() / 1000.0);
+        }
+
+        static final Queue UNKNOWN = new Queue(Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+    }
+
+    void register(@Observes @Initialized(ApplicationScoped.class) Object started) {
+        gauge("pgvs3.garbage.files", "files queued for the reaper, all namespaces", Queue::files);
+        gauge("pgvs3.garbage.chunk.rows", "chunk rows of the queued files", Queue::rows);
+        gauge("pgvs3.garbage.bytes", "chunk rows of the queued files × 8,120 (an upper bound of their bytes)",
+                Queue::bytes);
+        gauge("pgvs3.garbage.oldest.age.seconds", "how long the oldest queued file has waited (0: none)",
+                Queue::oldestSeconds);
+    }
+
+    private void gauge(String name, String description, ToDoubleFunction<Queue> value) {
+        metrics.gauge(name, description, () -> value.applyAsDouble(current()));
+    }
+
+    private synchronized Queue current() {
+        Instant now = Instant.now();
+        if (last == null || lastAt.plus(FRESH).isBefore(now)) {
+            try {
+                last = Queue.of(store.report());
+            } catch (RuntimeException e) {
+                LOG.log(Level.FINE, "the garbage queue could not be measured", e);
+                last = Queue.UNKNOWN;
+            }
+            lastAt = now;
+        }
+        return last;
+    }
+}
