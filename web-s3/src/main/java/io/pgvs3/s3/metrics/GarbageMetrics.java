@@ -10,7 +10,6 @@ import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.function.ToDoubleFunction;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -58,17 +57,15 @@ public class GarbageMetrics {
     }
 
     void register(@Observes @Initialized(ApplicationScoped.class) Object started) {
-        gauge("pgvs3.garbage.files", "files queued for the reaper, all namespaces", Queue::files);
-        gauge("pgvs3.garbage.chunk.rows", "chunk rows of the queued files", Queue::rows);
-        gauge("pgvs3.garbage.bytes", "chunk rows of the queued files × 8,120 (an upper bound of their bytes)",
-                Queue::bytes);
-        gauge("pgvs3.garbage.oldest.age.seconds", "how long the oldest queued file has waited (0: none)",
-                Queue::oldestSeconds);
+        metrics.sampled("pgvs3.garbage.files", "files queued for the reaper, all namespaces", this::current,
+                Queue::files);
+        metrics.sampled("pgvs3.garbage.chunk.rows", "chunk rows of the queued files", this::current, Queue::rows);
+        metrics.sampled("pgvs3.garbage.bytes", "chunk rows of the queued files × 8,120 (an upper bound of their bytes)",
+                this::current, Queue::bytes);
+        metrics.sampled("pgvs3.garbage.oldest.age.seconds", "how long the oldest queued file has waited (0: none)",
+                this::current, Queue::oldestSeconds);
     }
 
-    private void gauge(String name, String description, ToDoubleFunction<Queue> value) {
-        metrics.gauge(name, description, () -> value.applyAsDouble(current()));
-    }
 
     private synchronized Queue current() {
         Instant now = Instant.now();

@@ -8,7 +8,8 @@ import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.time.Instant;
-import java.util.function.ToLongFunction;
+import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * Publishes this gateway's maintenance counters (store.api {@link MaintenanceStats}) as gauges read at
@@ -46,12 +47,12 @@ public class MaintenanceMetrics {
         total("pgvs3.ttl.values.expired.total", "TTL'd cache values removed", MaintenanceSnapshot::valuesExpired);
     }
 
-    private void total(String name, String description, ToLongFunction<MaintenanceSnapshot> value) {
-        metrics.gauge(name, description, () -> value.applyAsLong(maintenance.snapshot()));
+    private void total(String name, String description, Function<MaintenanceSnapshot, Number> value) {
+        metrics.sampled(name, description, maintenance::snapshot, value);
     }
 
-    private void flag(String name, String description, java.util.function.Predicate<MaintenanceSnapshot> value) {
-        metrics.gauge(name, description, () -> value.test(maintenance.snapshot()) ? 1 : 0);
+    private void flag(String name, String description, Predicate<MaintenanceSnapshot> value) {
+        metrics.sampled(name, description, maintenance::snapshot, s -> value.test(s) ? 1 : 0);
     }
 
     private static long epochSeconds(Instant instant) {

@@ -7,7 +7,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
-import java.util.function.ToLongFunction;
 
 /**
  * Publishes this gateway's read-cache counters (store.api {@link ReadCacheStats}) as gauges read at
@@ -24,17 +23,16 @@ public class ReadCacheMetrics {
     private S3Metrics metrics;
 
     void register(@Observes @Initialized(ApplicationScoped.class) Object started) {
-        gauge("pgvs3.read.cache.hit.bytes.total", "body bytes reads took from the gateway read cache",
-                ReadCacheSnapshot::hitBytes);
-        gauge("pgvs3.read.cache.miss.bytes.total", "body bytes reads queried from PostgreSQL while the read cache"
-                + " was on", ReadCacheSnapshot::missBytes);
-        gauge("pgvs3.read.cache.bytes", "decoded block bytes in the read cache now", ReadCacheSnapshot::bytes);
-        gauge("pgvs3.read.cache.budget.bytes", "the read cache's budget (pgvs3.read.cache.bytes; 0 = off)",
-                ReadCacheSnapshot::budgetBytes);
-        gauge("pgvs3.read.cache.evictions.total", "blocks evicted from the read cache", ReadCacheSnapshot::evictions);
+        metrics.sampled("pgvs3.read.cache.hit.bytes.total", "body bytes reads took from the gateway read cache",
+                cache::snapshot, ReadCacheSnapshot::hitBytes);
+        metrics.sampled("pgvs3.read.cache.miss.bytes.total", "body bytes reads queried from PostgreSQL while the read cache"
+                + " was on", cache::snapshot, ReadCacheSnapshot::missBytes);
+        metrics.sampled("pgvs3.read.cache.bytes", "decoded block bytes in the read cache now", cache::snapshot,
+                ReadCacheSnapshot::bytes);
+        metrics.sampled("pgvs3.read.cache.budget.bytes", "the read cache's budget (pgvs3.read.cache.bytes; 0 = off)",
+                cache::snapshot, ReadCacheSnapshot::budgetBytes);
+        metrics.sampled("pgvs3.read.cache.evictions.total", "blocks evicted from the read cache", cache::snapshot,
+                ReadCacheSnapshot::evictions);
     }
 
-    private void gauge(String name, String description, ToLongFunction<ReadCacheSnapshot> value) {
-        metrics.gauge(name, description, () -> value.applyAsLong(cache.snapshot()));
-    }
 }

@@ -4,6 +4,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.eclipse.microprofile.metrics.Counter;
 import org.eclipse.microprofile.metrics.Metadata;
@@ -91,6 +92,14 @@ public class S3Metrics {
     /** A value sampled at scrape time, e.g. a limiter's occupancy. */
     public void gauge(String name, String description, Supplier<Number> value) {
         registry.gauge(Metadata.builder().withName(name).withDescription(description).build(), value);
+    }
+
+    /**
+     * A field of a snapshot taken at scrape time: the numbers live elsewhere (the store), so each
+     * scrape asks for the snapshot and this gauge reads one field of it.
+     */
+    public <T> void sampled(String name, String description, Supplier<T> snapshot, Function<T, Number> field) {
+        gauge(name, description, () -> field.apply(snapshot.get()));
     }
 
     private Counter counter(String name, String description, Tag... tags) {
