@@ -37,7 +37,7 @@ if render --set tls.enabled=false >/dev/null 2>&1; then
   fail "the chart rendered plaintext S3 without allowPlaintext"
 fi
 if render --set database.maxConnections=80 --set replicaCount=2 >/dev/null 2>&1; then
-  fail "the chart rendered 2 × 37 connections for max_connections 80 − 10 reserved"
+  fail "the chart rendered 2 × 38 connections for max_connections 80 − 10 reserved"
 fi
 
 render_dir="$VALIDATE_DIR/plain"

@@ -28,10 +28,10 @@ app.kubernetes.io/managed-by: {{ .Release.Service }}
 {{- if and (not .Values.tls.enabled) (not .Values.allowPlaintext) -}}
 {{- fail "tls.enabled=false needs allowPlaintext=true (a proxy that terminates TLS): the gateway refuses plaintext S3 off loopback and stays unready" -}}
 {{- end -}}
-{{- /* both pools and the read-pin guard's session */ -}}
-{{- $perGateway := add .Values.database.pools.main .Values.database.pools.chunk 1 -}}
+{{- /* both pools, and the gateway's own sessions: the read-pin guard and the maintenance leader */ -}}
+{{- $perGateway := add .Values.database.pools.main .Values.database.pools.chunk 2 -}}
 {{- $budget := sub .Values.database.maxConnections .Values.database.reservedConnections -}}
 {{- if and (gt (int .Values.database.maxConnections) 0) (gt (mul .Values.replicaCount $perGateway) $budget) -}}
-{{- fail (printf "connection budget exceeded: %d replicas × (%d + %d + 1 read-pin guard) connections > max_connections %d − %d reserved" (int .Values.replicaCount) (int .Values.database.pools.main) (int .Values.database.pools.chunk) (int .Values.database.maxConnections) (int .Values.database.reservedConnections)) -}}
+{{- fail (printf "connection budget exceeded: %d replicas × (%d + %d + 2 own sessions) connections > max_connections %d − %d reserved" (int .Values.replicaCount) (int .Values.database.pools.main) (int .Values.database.pools.chunk) (int .Values.database.maxConnections) (int .Values.database.reservedConnections)) -}}
 {{- end -}}
 {{- end -}}

@@ -39,6 +39,12 @@ final class Database {
         return number("SELECT count(*) FROM " + schemaOf(bucket) + ".chunks WHERE file_id = " + fileId);
     }
 
+    /** Sessions that hold maintenance leadership (docs/adr/0031). */
+    static long maintenanceLeaderSessions() throws SQLException {
+        return number("SELECT count(*) FROM pg_stat_activity WHERE application_name = 'pgvs3-maintenance'"
+                + " AND datname = current_database()");
+    }
+
     private static long number(String sql, String... params) throws SQLException {
         try (Connection c = connect(); PreparedStatement ps = c.prepareStatement(sql)) {
             for (int i = 0; i < params.length; i++) {

@@ -43,6 +43,14 @@ class MaintenanceIT {
         return (bytes + 8119) / 8120;
     }
 
+    private static double leader(int gateway) throws Exception {
+        return Scrape.of(Stack.adminEndpoint(gateway)).value("pgvs3_maintenance_leader");
+    }
+
+    private static double ticks(int gateway, String name) throws Exception {
+        return Scrape.of(Stack.adminEndpoint(gateway)).value(name);
+    }
+
     private static void await(String what, Callable<Boolean> condition) throws Exception {
         long deadline = System.nanoTime() + PATIENCE.toNanos();
         while (!condition.call()) {
@@ -100,6 +108,28 @@ class MaintenanceIT {
         assertEquals(expected, HexFormat.of().formatHex(md5.digest()), "exactly the old bytes");
         await("the old file is reaped once the reader is done", () -> Database.chunkRows(BUCKET, old) == 0);
         assertArrayEquals(replacement, reader.getObjectAsBytes(b -> b.bucket(BUCKET).key(key)).asByteArray());
+    }
+
+    @Test
+    void exactlyOneGatewayLeadsFromTickToTickUntilItDiesThenTheOtherLeads() throws Exception {
+        await("one gateway leads", () -> leader(0) + leader(1) == 1);
+        int leading = leader(0) == 1 ? 0 : 1;
+        int other = 1 - leading;
+        double ledBefore = ticks(leading, "pgvs3_maintenance_leader_ticks_total");
+        double otherLedBefore = ticks(other, "pgvs3_maintenance_leader_ticks_total");
+        double otherTicksBefore = ticks(other, "pgvs3_maintenance_ticks_total");
+        await("both gateways tick three more times", () -> ticks(other, "pgvs3_maintenance_ticks_total")
+                >= otherTicksBefore + 3 && ticks(leading, "pgvs3_maintenance_leader_ticks_total") >= ledBefore + 3);
+        assertEquals(otherLedBefore, ticks(other, "pgvs3_maintenance_leader_ticks_total"),
+                "the other gateway's ticks all found the leader's lock taken");
+        assertEquals(1, leader(leading));
+        assertEquals(0, leader(other));
+        assertEquals(1, Database.maintenanceLeaderSessions(), "one leader session, visible to the operator");
+
+        Stack.killAndRestart(leading);
+        await("the surviving gateway leads", () -> leader(other) == 1);
+        assertEquals(0, leader(leading), "the restarted gateway does not lead while the other does");
+        assertEquals(1, Database.maintenanceLeaderSessions());
     }
 
     private static long consume(InputStream in, MessageDigest md5, long limit) throws Exception {

@@ -10,15 +10,15 @@ import javax.sql.DataSource;
 
 /**
  * One gateway's share of the database's connections: its pools may hold up to {@code main + chunk}
- * connections, plus the read-pin guard's session, and PostgreSQL admits at most {@code max_connections − superuser_reserved_connections −
+ * connections, plus its own sessions (the read-pin guard, the maintenance leader), and PostgreSQL admits at most {@code max_connections − superuser_reserved_connections −
  * reserved_connections} from ordinary roles. Only the operator knows how many gateways share the
  * database (docs/deployment.md: replicas × (main + chunk) within that, minus headroom), so at startup a
  * gateway says how many of its kind fit, and warns when it alone could exceed the limit.
  */
 public record ConnectionBudget(int mainPool, int chunkPool, int maxConnections, int superuserReserved, int reserved) {
 
-    /** Sessions a gateway opens beside its pools: the read-pin guard. */
-    static final int READ_PIN_GUARD = 1;
+    /** Sessions a gateway opens beside its pools: the read-pin guard and the maintenance leader's. */
+    static final int OWN_SESSIONS = 2;
 
     private static final Logger LOG = Logger.getLogger(ConnectionBudget.class.getName());
 
@@ -27,9 +27,9 @@ public record ConnectionBudget(int mainPool, int chunkPool, int maxConnections, 
             + " current_setting('superuser_reserved_connections')::int,"
             + " coalesce(current_setting('reserved_connections', true), '0')::int";
 
-    /** The pools, and the read-pin guard's own session (docs/adr/0029). */
+    /** The pools, and the gateway's own sessions (docs/adr/0029, docs/adr/0031). */
     public int perGateway() {
-        return mainPool + chunkPool + READ_PIN_GUARD;
+        return mainPool + chunkPool + OWN_SESSIONS;
     }
 
     /** Connections ordinary roles may open. */
@@ -47,7 +47,7 @@ public record ConnectionBudget(int mainPool, int chunkPool, int maxConnections, 
 
     public String message() {
         String pools = "this gateway's pools may open " + perGateway() + " connections (pgvs3.db.main.pool.max "
-                + mainPool + " + pgvs3.db.chunk.pool.max " + chunkPool + " + " + READ_PIN_GUARD + " read-pin guard)";
+                + mainPool + " + pgvs3.db.chunk.pool.max " + chunkPool + " + " + OWN_SESSIONS + " own sessions: read-pin guard, maintenance leader)";
         String limit = "the database admits " + available() + " (max_connections " + maxConnections
                 + " − superuser_reserved_connections " + superuserReserved + " − reserved_connections " + reserved + ")";
         if (exceeded()) {

@@ -3,6 +3,7 @@ package io.pgvs3.store.ejb;
 import io.pgvs3.store.api.MaintenanceSnapshot;
 import io.pgvs3.store.api.MaintenanceStats;
 import io.pgvs3.store.api.error.StoreException;
+import io.pgvs3.store.config.StoreConfig;
 import io.pgvs3.store.layout.LayoutGate;
 import io.pgvs3.store.maintenance.Maintenance;
 import io.pgvs3.store.maintenance.MaintenanceConfig;
@@ -21,10 +22,10 @@ import jakarta.ejb.TimerConfig;
 import jakarta.ejb.TimerService;
 import jakarta.ejb.TransactionManagement;
 import jakarta.ejb.TransactionManagementType;
+import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import javax.sql.DataSource;
 import org.eclipse.microprofile.config.ConfigProvider;
 
 /**
@@ -42,8 +43,8 @@ public class MaintenanceBean implements MaintenanceStats {
     private static final Logger LOG = Logger.getLogger(MaintenanceBean.class.getName());
     private static final Duration STOP_WAIT = Duration.ofSeconds(30);
 
-    @Resource(lookup = "jdbc/pgvs3/main")
-    private DataSource main;
+    @Inject
+    private StoreConfig storeConfig;
 
     @Resource
     private TimerService timerService;
@@ -60,7 +61,8 @@ public class MaintenanceBean implements MaintenanceStats {
     void start() {
         layout = layoutBean.gate();
         MaintenanceConfig config = MaintenanceConfig.from(ConfigProvider.getConfig());
-        maintenance = Maintenance.standard(main, config);
+        // the leader keeps its session from tick to tick, so it comes from the driver, not the pool
+        maintenance = Maintenance.standard(DriverSessions.of(storeConfig, "pgvs3-maintenance"), config);
         if (!config.enabled()) {
             LOG.info("maintenance is disabled on this gateway (pgvs3.maintenance.enabled=false)");
             return;

@@ -17,11 +17,7 @@ import jakarta.ejb.TransactionManagement;
 import jakarta.ejb.TransactionManagementType;
 import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.inject.Inject;
-import java.sql.Connection;
-import java.sql.SQLException;
-import java.util.Properties;
 import javax.sql.DataSource;
-import org.postgresql.Driver;
 
 /**
  * Owns the gateway-wide parts of the read path: the read-pin guard, the read cache and the ordered
@@ -51,19 +47,7 @@ public class ReadWindowBean implements ReadCacheStats {
     void start() {
         // the guard's session comes from the driver, not the pool: a pooled handle is taken back when the
         // component call that got it ends, and the guard lives across calls and threads (docs/adr/0029)
-        Driver driver = new Driver();
-        Properties login = new Properties();
-        login.setProperty("user", config.dbUser());
-        login.setProperty("password", config.dbPassword());
-        login.setProperty("ApplicationName", "pgvs3-pins");
-        login.setProperty("tcpKeepAlive", "true");
-        pins = new ReadPins(() -> {
-            Connection session = driver.connect(config.dbUrl(), login);
-            if (session == null) {
-                throw new SQLException("pgvs3.db.url is no PostgreSQL JDBC URL: " + config.dbUrl());
-            }
-            return session;
-        });
+        pins = new ReadPins(DriverSessions.of(config, "pgvs3-pins"));
         cache = new ReadCache(config.readCacheBytes(), ReadWindow.CACHE_BLOCK_BYTES);
         window = new ReadWindow(chunk, pins, workers, config.readWindowThreads(), config.readWindowBytes(), cache);
     }

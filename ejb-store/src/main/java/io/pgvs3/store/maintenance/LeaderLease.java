@@ -1,19 +1,22 @@
 package io.pgvs3.store.maintenance;
 
 import io.pgvs3.store.sql.Locks;
+import io.pgvs3.store.sql.SessionSource;
 import io.pgvs3.store.sql.SqlErrors;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import javax.sql.DataSource;
 
 /**
- * The maintenance-leader lock: a session advisory lock (database-scoped, like every advisory lock) on
- * a connection this tick keeps to itself and runs its jobs on. Released, and the connection returned,
- * when the tick ends; a gateway that dies releases it with its session.
+ * The maintenance-leader lock: a session advisory lock (database-scoped, like every advisory lock) on a
+ * session of the gateway's own, kept from tick to tick, so one gateway leads until it stops or its session
+ * ends (docs/adr/0031). The jobs run on that session. The server ends the session of a leader that stops
+ * ticking ({@code idle_session_timeout}), so a frozen gateway hands leadership over too.
  */
 final class LeaderLease implements AutoCloseable {
 
@@ -21,6 +24,8 @@ final class LeaderLease implements AutoCloseable {
 
     private static final String TRY_LOCK = "SELECT pg_try_advisory_lock(?, 0)";
     private static final String UNLOCK = "SELECT pg_advisory_unlock(?, 0)";
+    /** Added to two intervals: how long a leader's session may idle before the server ends it. */
+    private static final Duration IDLE_MARGIN = Duration.ofSeconds(30);
 
     private final Connection connection;
 
@@ -28,16 +33,24 @@ final class LeaderLease implements AutoCloseable {
         this.connection = connection;
     }
 
-    /** @return the lease, or null when another session holds the lock */
-    static LeaderLease tryAcquire(DataSource dataSource) throws SQLException {
-        Connection c = dataSource.getConnection();
+    /**
+     * @param interval the time between two ticks of this gateway; a session idle for two of them plus
+     *                 a margin is ended by the server
+     * @return the lease, or null when another session holds the lock
+     */
+    static LeaderLease tryAcquire(SessionSource sessions, Duration interval) throws SQLException {
+        Connection c = sessions.open();
         try {
             c.setAutoCommit(true);
-            if (call(c, TRY_LOCK)) {
-                return new LeaderLease(c);
+            if (!call(c, TRY_LOCK)) {
+                c.close();
+                return null;
             }
-            c.close();
-            return null;
+            try (Statement s = c.createStatement()) {
+                s.execute("SET application_name = 'pgvs3-maintenance'; SET idle_session_timeout = "
+                        + interval.multipliedBy(2).plus(IDLE_MARGIN).toMillis());
+            }
+            return new LeaderLease(c);
         } catch (SQLException | RuntimeException e) {
             closeQuietly(c);
             throw e;
@@ -48,14 +61,28 @@ final class LeaderLease implements AutoCloseable {
         return connection;
     }
 
-    /** Never throws: a lock that cannot be released here ends with its broken session. */
+    /** Whether the session still answers (the server may have ended it: a restart, a terminated backend). */
+    boolean isAlive(int timeoutSeconds) {
+        try {
+            return connection.isValid(timeoutSeconds);
+        } catch (SQLException e) {
+            return false;
+        }
+    }
+
+    /** Ends a tick on the leader's session: no transaction is left open on it. */
+    void endTick() throws SQLException {
+        if (!connection.getAutoCommit()) {
+            SqlErrors.rollbackQuietly(connection);
+            connection.setAutoCommit(true);
+        }
+    }
+
+    /** Gives leadership up. Never throws: a lock that cannot be released here ends with its session. */
     @Override
     public void close() {
         try {
-            if (!connection.getAutoCommit()) {
-                SqlErrors.rollbackQuietly(connection);
-                connection.setAutoCommit(true);
-            }
+            endTick();
             call(connection, UNLOCK);
         } catch (SQLException e) {
             LOG.log(Level.FINE, "could not release the maintenance-leader lock", e);

@@ -1,6 +1,7 @@
 package io.pgvs3.store.maintenance;
 
 import io.pgvs3.store.api.MaintenanceSnapshot;
+import io.pgvs3.store.sql.SessionSource;
 import io.pgvs3.store.sql.SqlErrors;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -11,22 +12,26 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import javax.sql.DataSource;
 
 /**
  * One gateway's maintenance ticks. A tick never overlaps another of the same instance (a late timer
- * skips), runs only while it holds the maintenance-leader lock, and never throws: a database outage is
- * logged once when it begins and once when it ends, counted on every tick, and retried on the next.
- * After {@link #stop} no tick runs.
+ * skips), runs only while this gateway leads (it holds the maintenance-leader lock on a session of its
+ * own from tick to tick, docs/adr/0031), and never throws: a database outage is logged once when it
+ * begins and once when it ends, counted on every tick, and retried on the next. A failed tick gives
+ * leadership up. After {@link #stop} (or {@link #close}) no tick runs and leadership is released.
  */
-public final class Maintenance {
+public final class Maintenance implements AutoCloseable {
 
     private static final Logger LOG = Logger.getLogger(Maintenance.class.getName());
 
     /** How a tick ended. */
     public enum Outcome { RAN, NOT_LEADER, OVERLAPPING, FAILED, STOPPED }
 
-    private final DataSource dataSource;
+    private static final Duration CLOSE_WAIT = Duration.ofSeconds(30);
+    /** How long a held session may take to prove it is alive before a tick. */
+    private static final int ALIVE_CHECK_SECONDS = 5;
+
+    private final SessionSource sessions;
     private final MaintenanceConfig config;
     private final List<MaintenanceJob> jobs;
     private final MaintenanceCounters counters;
@@ -34,17 +39,20 @@ public final class Maintenance {
     private volatile boolean stopped;
     /** Failed ticks of the current outage; 0 when the database answers. Guarded by {@link #running}. */
     private long outageTicks;
+    /** This gateway's leadership while it leads; guarded by {@link #running}. */
+    private LeaderLease lease;
 
     /** Expire uploads, expire values, then reap (so what expiry queued can go in the same tick). */
-    public static Maintenance standard(DataSource dataSource, MaintenanceConfig config) {
+    public static Maintenance standard(SessionSource sessions, MaintenanceConfig config) {
         MaintenanceCounters counters = new MaintenanceCounters();
-        return new Maintenance(dataSource, config, counters, List.of(new UploadExpiry(config, counters),
+        return new Maintenance(sessions, config, counters, List.of(new UploadExpiry(config, counters),
                 new ValueExpiry(config, counters), new Reaper(config, counters)));
     }
 
-    Maintenance(DataSource dataSource, MaintenanceConfig config, MaintenanceCounters counters,
+    /** @param sessions the leader's own sessions: never pooled handles, the lease outlives a tick */
+    Maintenance(SessionSource sessions, MaintenanceConfig config, MaintenanceCounters counters,
                 List<MaintenanceJob> jobs) {
-        this.dataSource = dataSource;
+        this.sessions = sessions;
         this.config = config;
         this.counters = counters;
         this.jobs = List.copyOf(jobs);
@@ -73,27 +81,43 @@ public final class Maintenance {
         counters.ticks.incrementAndGet();
         Instant started = Instant.now();
         counters.lastTick = started;
-        LeaderLease lease;
-        try {
-            lease = LeaderLease.tryAcquire(dataSource);
-        } catch (SQLException | RuntimeException e) {
-            return failed(e, true);
+        if (lease != null && !lease.isAlive(ALIVE_CHECK_SECONDS)) {
+            resign(); // the server ended the session (a restart, a terminated backend): try to lead again
         }
-        recovered();
         if (lease == null) {
-            counters.leader = false;
-            counters.ticksNotLeader.incrementAndGet();
-            return Outcome.NOT_LEADER;
+            try {
+                lease = LeaderLease.tryAcquire(sessions, config.interval());
+            } catch (SQLException | RuntimeException e) {
+                return failed(e, true);
+            }
+            if (lease == null) {
+                recovered();
+                counters.ticksNotLeader.incrementAndGet();
+                return Outcome.NOT_LEADER;
+            }
+            LOG.info("this gateway leads maintenance now");
         }
-        try (lease) {
-            counters.leader = true;
-            counters.lastLeaderTick = started;
-            counters.ticksAsLeader.incrementAndGet();
+        counters.leader = true;
+        counters.lastLeaderTick = started;
+        counters.ticksAsLeader.incrementAndGet();
+        try {
             runJobs(lease.connection());
+            lease.endTick();
+            recovered();
             return Outcome.RAN;
         } catch (SQLException | RuntimeException e) {
+            resign();
             return failed(e, e instanceof SQLException s && isConnectionFailure(s));
         }
+    }
+
+    /** Gives leadership up, so the next gateway to tick may take it. Called with {@link #running} held. */
+    private void resign() {
+        if (lease != null) {
+            lease.close();
+            lease = null;
+        }
+        counters.leader = false;
     }
 
     private void runJobs(Connection c) throws SQLException {
@@ -132,7 +156,6 @@ public final class Maintenance {
 
     private Outcome failed(Exception e, boolean outage) {
         counters.errors.incrementAndGet();
-        counters.leader = false;
         if (!outage) {
             LOG.log(Level.WARNING, "maintenance tick failed: " + e.getMessage(), e);
             return Outcome.FAILED;
@@ -174,13 +197,17 @@ public final class Maintenance {
 
     /**
      * No tick starts after this; a running one stops between transactions. Waits up to {@code wait}
-     * for it and returns whether it ended.
+     * for it, then releases leadership, and returns whether it ended.
      */
     public boolean stop(Duration wait) {
         stopped = true;
         try {
             if (running.tryLock(wait.toMillis(), TimeUnit.MILLISECONDS)) {
-                running.unlock();
+                try {
+                    resign();
+                } finally {
+                    running.unlock();
+                }
                 return true;
             }
         } catch (InterruptedException e) {
@@ -188,5 +215,11 @@ public final class Maintenance {
         }
         LOG.warning("a maintenance tick was still running " + wait + " after the application began to stop");
         return false;
+    }
+
+    /** {@link #stop} with a wait of 30 s. */
+    @Override
+    public void close() {
+        stop(CLOSE_WAIT);
     }
 }

@@ -1,6 +1,7 @@
 package io.pgvs3.store.read;
 
 import io.pgvs3.store.sql.FileLocks;
+import io.pgvs3.store.sql.SessionSource;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -29,23 +30,13 @@ public final class ReadPins implements AutoCloseable {
 
     private static final String UNLOCK_ALL = "SELECT pg_advisory_unlock_all()";
 
-    /** Opens the guard's session. */
-    @FunctionalInterface
-    public interface Sessions {
-        Connection open() throws SQLException;
-    }
-
-    private final Sessions sessions;
+    private final SessionSource sessions;
     /** Shares held, per (namespace, file); guarded by this. */
     private final Map<FileKey, Integer> held = new HashMap<>();
     private Connection guard;
 
-    /**
-     * @param sessions new database sessions for the guard. Inside the container they must not be pooled
-     *                 handles: a handle outlives the component call that got it only until that call's
-     *                 local transaction ends, and the guard is used across calls and threads.
-     */
-    public ReadPins(Sessions sessions) {
+    /** @param sessions new database sessions for the guard (never pooled handles: it lives across calls) */
+    public ReadPins(SessionSource sessions) {
         this.sessions = sessions;
     }
 

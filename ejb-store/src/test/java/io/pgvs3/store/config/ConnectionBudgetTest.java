@@ -11,11 +11,11 @@ class ConnectionBudgetTest {
     @Test
     void defaultPoolsOnADefaultPostgresFitTwoGateways() {
         ConnectionBudget budget = new ConnectionBudget(20, 16, 100, 3, 0);
-        assertEquals(37, budget.perGateway(), "both pools and the read-pin guard");
+        assertEquals(38, budget.perGateway(), "both pools, the read-pin guard and the maintenance leader");
         assertEquals(97, budget.available());
         assertFalse(budget.exceeded());
         assertEquals(2, budget.gatewaysThatFit());
-        assertTrue(budget.message().startsWith("connection budget: this gateway's pools may open 37 connections"),
+        assertTrue(budget.message().startsWith("connection budget: this gateway's pools may open 38 connections"),
                 budget.message());
         assertTrue(budget.message().contains("at most 2 such gateways"), budget.message());
     }
@@ -33,8 +33,8 @@ class ConnectionBudgetTest {
     void reservedConnectionsCountAgainstTheBudget() {
         // PostgreSQL 16+: reserved_connections are kept for pg_use_reserved_connections roles
         assertEquals(87, new ConnectionBudget(20, 16, 100, 3, 10).available());
-        // 50 + 47 + the read-pin guard's session: 98 of 97
-        assertTrue(new ConnectionBudget(50, 47, 100, 3, 0).exceeded());
-        assertFalse(new ConnectionBudget(50, 46, 100, 3, 0).exceeded());
+        // 50 + 46 + the read-pin guard's and the maintenance leader's sessions: 98 of 97
+        assertTrue(new ConnectionBudget(50, 46, 100, 3, 0).exceeded());
+        assertFalse(new ConnectionBudget(50, 45, 100, 3, 0).exceeded());
     }
 }

@@ -27,6 +27,6 @@ class ConnectionBudgetLimitsTest {
             rs.next();
             assertEquals(rs.getInt(1), budget.superuserReserved());
         }
-        assertEquals(37, budget.perGateway(), "both pools and the read-pin guard");
+        assertEquals(38, budget.perGateway(), "both pools, the read-pin guard and the maintenance leader");
     }
 }

@@ -176,9 +176,10 @@ class KvServiceTest {
         kv.put(5, List.of(new KvPut(b("gone"), b("v"), NOW - 1), new KvPut(b("stays"), b("v"), NOW + 3_600_000)));
         assertNull(kv.get(5, List.of(b("gone")), NOW).get(0));
         assertEquals(NOW + 3_600_000, kv.peek(5, List.of(b("stays")), NOW).get(0).expiresAt());
-        Maintenance maintenance = Maintenance.standard(main, MaintenanceConfig.defaults().withReaperGrace(Duration.ZERO));
-        maintenance.tick();
-        assertEquals(1, query("SELECT count(*) FROM " + schema(5) + ".objects"), "only the live value is left");
-        assertEquals(1, maintenance.snapshot().valuesExpired());
+        try (Maintenance maintenance = Maintenance.standard(main::getConnection, MaintenanceConfig.defaults().withReaperGrace(Duration.ZERO))) {
+            maintenance.tick();
+            assertEquals(1, query("SELECT count(*) FROM " + schema(5) + ".objects"), "only the live value is left");
+            assertEquals(1, maintenance.snapshot().valuesExpired());
+        }
     }
 }

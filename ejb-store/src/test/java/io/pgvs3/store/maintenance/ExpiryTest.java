@@ -48,18 +48,19 @@ class ExpiryTest {
             upload(fx, ns, "many-" + i, Duration.ofDays(3));
         }
 
-        Maintenance maintenance = Maintenance.standard(fx.main(), MaintenanceFixture.config(Duration.ZERO));
-        assertEquals(Maintenance.Outcome.RAN, maintenance.tick());
+        try (Maintenance maintenance = Maintenance.standard(fx.main()::getConnection, MaintenanceFixture.config(Duration.ZERO))) {
+            assertEquals(Maintenance.Outcome.RAN, maintenance.tick());
 
-        assertEquals(152, maintenance.snapshot().uploadsExpired(), "in batches of " + UploadExpiry.UPLOADS_PER_TRANSACTION);
-        assertEquals(1, fx.query(String.format("SELECT count(*) FROM %s.uploads", ns.schema())));
-        assertEquals(1, fx.query(String.format("SELECT count(*) FROM %s.upload_parts", ns.schema())));
-        assertEquals(0, fx.rowsOf(ns, p1), "queued in the expiry's transaction and reaped by the same tick");
-        assertEquals(0, fx.rowsOf(ns, p2));
-        assertEquals(4, fx.rowsOf(ns, p3));
-        assertEquals(10, fx.rowsOf(ns, shared));
-        assertFalse(fx.queued(ns, shared));
-        assertEquals(0, maintenance.snapshot().referencedFiles());
+            assertEquals(152, maintenance.snapshot().uploadsExpired(), "in batches of " + UploadExpiry.UPLOADS_PER_TRANSACTION);
+            assertEquals(1, fx.query(String.format("SELECT count(*) FROM %s.uploads", ns.schema())));
+            assertEquals(1, fx.query(String.format("SELECT count(*) FROM %s.upload_parts", ns.schema())));
+            assertEquals(0, fx.rowsOf(ns, p1), "queued in the expiry's transaction and reaped by the same tick");
+            assertEquals(0, fx.rowsOf(ns, p2));
+            assertEquals(4, fx.rowsOf(ns, p3));
+            assertEquals(10, fx.rowsOf(ns, shared));
+            assertFalse(fx.queued(ns, shared));
+            assertEquals(0, maintenance.snapshot().referencedFiles());
+        }
     }
 
     @Test
@@ -67,13 +68,16 @@ class ExpiryTest {
         MaintenanceFixture fx = new MaintenanceFixture();
         Namespace ns = fx.namespace(fx.newBucket("young"));
         upload(fx, ns, "a", Duration.ofHours(23));
-        Maintenance maintenance = Maintenance.standard(fx.main(), MaintenanceFixture.config(Duration.ZERO));
-        maintenance.tick();
-        assertEquals(0, maintenance.snapshot().uploadsExpired());
-        Maintenance shorter = Maintenance.standard(fx.main(),
-                MaintenanceFixture.config(Duration.ZERO).withUploadsExpireAfter(Duration.ofHours(22)));
-        shorter.tick();
-        assertEquals(1, shorter.snapshot().uploadsExpired());
+        try (Maintenance maintenance = Maintenance.standard(fx.main()::getConnection,
+                MaintenanceFixture.config(Duration.ZERO))) {
+            maintenance.tick();
+            assertEquals(0, maintenance.snapshot().uploadsExpired());
+        }
+        try (Maintenance shorter = Maintenance.standard(fx.main()::getConnection,
+                MaintenanceFixture.config(Duration.ZERO).withUploadsExpireAfter(Duration.ofHours(22)))) {
+            shorter.tick();
+            assertEquals(1, shorter.snapshot().uploadsExpired());
+        }
     }
 
     @Test
@@ -96,18 +100,19 @@ class ExpiryTest {
         fx.execute("INSERT INTO %s.objects (key, size, etag, sha256, inline_data, expires_at) VALUES ('b', 1, '"
                 + "0".repeat(32) + "', " + SHA + ", '\\x01', now() - interval '1 minute')", bucket);
 
-        Maintenance maintenance = Maintenance.standard(fx.main(),
-                MaintenanceFixture.config(Duration.ZERO).withTtl(4096, 2));
-        assertEquals(Maintenance.Outcome.RAN, maintenance.tick());
-        assertEquals(8192, maintenance.snapshot().valuesExpired(), "two statements of 4,096 in one tick");
-        assertEquals(0, fx.rowsOf(cache, big), "the oldest expiry went first; its file was queued and reaped");
+        try (Maintenance maintenance = Maintenance.standard(fx.main()::getConnection,
+                    MaintenanceFixture.config(Duration.ZERO).withTtl(4096, 2))) {
+            assertEquals(Maintenance.Outcome.RAN, maintenance.tick());
+            assertEquals(8192, maintenance.snapshot().valuesExpired(), "two statements of 4,096 in one tick");
+            assertEquals(0, fx.rowsOf(cache, big), "the oldest expiry went first; its file was queued and reaped");
 
-        assertEquals(Maintenance.Outcome.RAN, maintenance.tick());
-        assertEquals(10_001, maintenance.snapshot().valuesExpired());
-        assertEquals(8, fx.query(String.format("SELECT count(*) FROM %s.objects", cache.schema())));
-        assertEquals(0, fx.query(String.format("SELECT count(*) FROM %s.objects WHERE expires_at <= now()", cache.schema())));
-        assertEquals(1, fx.query(String.format("SELECT count(*) FROM %s.objects", bucket.schema())),
-                "buckets have no TTL'd values");
-        assertTrue(fx.queuedFiles(cache).isEmpty());
+            assertEquals(Maintenance.Outcome.RAN, maintenance.tick());
+            assertEquals(10_001, maintenance.snapshot().valuesExpired());
+            assertEquals(8, fx.query(String.format("SELECT count(*) FROM %s.objects", cache.schema())));
+            assertEquals(0, fx.query(String.format("SELECT count(*) FROM %s.objects WHERE expires_at <= now()", cache.schema())));
+            assertEquals(1, fx.query(String.format("SELECT count(*) FROM %s.objects", bucket.schema())),
+                    "buckets have no TTL'd values");
+            assertTrue(fx.queuedFiles(cache).isEmpty());
+        }
     }
 }

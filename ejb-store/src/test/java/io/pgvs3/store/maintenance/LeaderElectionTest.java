@@ -9,6 +9,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -16,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -25,6 +27,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class LeaderElectionTest {
 
     private static MaintenanceFixture fx;
+    /** Every gateway a test made; closed after it, so no leader outlives its test. */
+    private static final List<Maintenance> GATEWAYS = new ArrayList<>();
 
     @BeforeAll
     static void setUp() throws Exception {
@@ -38,6 +42,7 @@ class LeaderElectionTest {
         final CountDownLatch release = new CountDownLatch(1);
         final AtomicInteger runs = new AtomicInteger();
         final AtomicLong backendPid = new AtomicLong();
+        final AtomicLong idleSessionTimeoutMillis = new AtomicLong();
 
         @Override
         public String name() {
@@ -47,9 +52,11 @@ class LeaderElectionTest {
         @Override
         public void run(Connection c, MaintainedNamespace ns, BooleanSupplier stopping) throws SQLException {
             runs.incrementAndGet();
-            try (Statement s = c.createStatement(); var rs = s.executeQuery("SELECT pg_backend_pid()")) {
+            try (Statement s = c.createStatement(); var rs = s.executeQuery("SELECT pg_backend_pid(),"
+                    + " (extract(epoch FROM current_setting('idle_session_timeout')::interval) * 1000)::bigint")) {
                 rs.next();
                 backendPid.set(rs.getLong(1));
+                idleSessionTimeoutMillis.set(rs.getLong(2));
             }
             entered.countDown();
             try {
@@ -66,7 +73,16 @@ class LeaderElectionTest {
     }
 
     private static Maintenance gateway(MaintenanceJob job) {
-        return new Maintenance(fx.main(), MaintenanceFixture.config(Duration.ZERO), new MaintenanceCounters(), List.of(job));
+        Maintenance gateway = new Maintenance(fx.main()::getConnection, MaintenanceFixture.config(Duration.ZERO),
+                new MaintenanceCounters(), List.of(job));
+        GATEWAYS.add(gateway);
+        return gateway;
+    }
+
+    @AfterEach
+    void closeGateways() {
+        GATEWAYS.forEach(Maintenance::close);
+        GATEWAYS.clear();
     }
 
     /** Gateway a leads a tick that holds until released; gateway b's tick meanwhile finds the lock taken. */
@@ -87,7 +103,7 @@ class LeaderElectionTest {
     }
 
     @Test
-    void whileOneGatewayTicksTheOtherSkipsAndThenTakesOver() throws Exception {
+    void theLeaderKeepsLeadingFromTickToTickAndTheOtherSkipsUntilItStops() throws Exception {
         Race race = Race.start();
         Maintenance a = race.a();
         Maintenance b = race.b();
@@ -98,11 +114,44 @@ class LeaderElectionTest {
 
         race.holdA().release.countDown();
         assertEquals(Maintenance.Outcome.RAN, race.tickA().get(10, TimeUnit.SECONDS));
-        assertEquals(Maintenance.Outcome.RAN, b.tick(), "the lock is free once the tick ends");
-        assertEquals(1, race.holdB().runs.get());
-        assertEquals(1, b.snapshot().ticksNotLeader());
-        assertEquals(1, b.snapshot().ticksAsLeader());
+        assertTrue(a.snapshot().leader(), "leadership outlives the tick");
+        assertEquals(Maintenance.Outcome.NOT_LEADER, b.tick(), "the leader keeps its lock between ticks");
+        assertEquals(Maintenance.Outcome.RAN, a.tick());
+        assertEquals(2, race.holdA().runs.get());
+        assertFalse(b.snapshot().leader());
+        assertEquals(2, b.snapshot().ticksNotLeader());
         assertEquals(1, a.snapshot().ticksOverlapping());
+
+        assertTrue(a.stop(Duration.ofSeconds(10)));
+        assertFalse(a.snapshot().leader(), "stopping gives leadership up");
+        assertEquals(Maintenance.Outcome.RAN, b.tick(), "and the other gateway leads on its next tick");
+        assertTrue(b.snapshot().leader());
+        assertEquals(1, b.snapshot().ticksAsLeader());
+    }
+
+    @Test
+    void theLeadersSessionIsEndedByTheServerWhenItStopsTickingForTwoIntervals() throws Exception {
+        Race race = Race.start();
+        race.holdA().release.countDown();
+        assertEquals(Maintenance.Outcome.RAN, race.tickA().get(10, TimeUnit.SECONDS));
+        Duration interval = MaintenanceFixture.config(Duration.ZERO).interval();
+        assertEquals(interval.multipliedBy(2).plusSeconds(30).toMillis(), race.holdA().idleSessionTimeoutMillis.get(),
+                "a frozen leader, whose connection the kernel keeps open, still hands over");
+        assertEquals(1, fx.query("SELECT count(*) FROM pg_stat_activity WHERE application_name = 'pgvs3-maintenance'"
+                + " AND pid = " + race.holdA().backendPid.get()), "operators see the leader's session");
+    }
+
+    @Test
+    void aLeaderWhoseSessionEndedBetweenTicksLeadsAgainOnANewSession() throws Exception {
+        Race race = Race.start();
+        race.holdA().release.countDown();
+        assertEquals(Maintenance.Outcome.RAN, race.tickA().get(10, TimeUnit.SECONDS));
+        long first = race.holdA().backendPid.get();
+        fx.query("SELECT pg_terminate_backend(" + first + ")::int");
+        assertEquals(Maintenance.Outcome.RAN, race.a().tick(), "a lost session is noticed before the jobs run");
+        assertTrue(race.holdA().backendPid.get() != first, "the jobs ran on a new session");
+        assertEquals(0, race.a().snapshot().errors());
+        assertTrue(race.a().snapshot().leader());
     }
 
     @Test
@@ -157,6 +206,8 @@ class LeaderElectionTest {
         long led = gateways.stream().mapToLong(g -> g.snapshot().ticksAsLeader()).sum();
         long skipped = gateways.stream().mapToLong(g -> g.snapshot().ticksNotLeader()).sum();
         assertEquals(80, led + skipped);
-        assertTrue(led > 0);
+        assertEquals(1, gateways.stream().filter(g -> g.snapshot().ticksAsLeader() > 0).count(),
+                "the first gateway to lead keeps leading");
+        assertEquals(1, gateways.stream().filter(g -> g.snapshot().leader()).count());
     }
 }

@@ -28,6 +28,10 @@ final class LogCapture extends Handler implements AutoCloseable {
         return records.stream().filter(r -> r.getLevel().equals(level)).count();
     }
 
+    synchronized long count(Level level, String containing) {
+        return records.stream().filter(r -> r.getLevel().equals(level) && r.getMessage().contains(containing)).count();
+    }
+
     @Override
     public synchronized void publish(LogRecord record) {
         records.add(record);

@@ -4,15 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pgvs3.store.sql.SessionSource;
 import io.pgvs3.store.testing.PostgresExtension;
-import java.io.PrintWriter;
 import java.net.ServerSocket;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.SQLFeatureNotSupportedException;
 import java.time.Duration;
 import java.util.logging.Level;
-import java.util.logging.Logger;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -21,11 +19,11 @@ import org.postgresql.ds.PGSimpleDataSource;
 @ExtendWith(PostgresExtension.class)
 class OutageTest {
 
-    /** Points at a database that is down (nothing listens) until {@link #up} switches it to a real one. */
-    private static class SwitchableDataSource implements DataSource {
+    /** Opens sessions on a database that is down (nothing listens) until {@link #up} switches it to a real one. */
+    private static final class SwitchableSessions implements SessionSource {
         private volatile DataSource target;
 
-        SwitchableDataSource(DataSource target) {
+        SwitchableSessions(DataSource target) {
             this.target = target;
         }
 
@@ -34,46 +32,8 @@ class OutageTest {
         }
 
         @Override
-        public Connection getConnection() throws SQLException {
+        public Connection open() throws SQLException {
             return target.getConnection();
-        }
-
-        @Override
-        public Connection getConnection(String user, String password) throws SQLException {
-            return target.getConnection(user, password);
-        }
-
-        @Override
-        public PrintWriter getLogWriter() {
-            return null;
-        }
-
-        @Override
-        public void setLogWriter(PrintWriter out) {
-        }
-
-        @Override
-        public void setLoginTimeout(int seconds) {
-        }
-
-        @Override
-        public int getLoginTimeout() {
-            return 0;
-        }
-
-        @Override
-        public Logger getParentLogger() throws SQLFeatureNotSupportedException {
-            throw new SQLFeatureNotSupportedException();
-        }
-
-        @Override
-        public <T> T unwrap(Class<T> type) throws SQLException {
-            throw new SQLException("not a wrapper");
-        }
-
-        @Override
-        public boolean isWrapperFor(Class<?> type) {
-            return false;
         }
     }
 
@@ -92,9 +52,9 @@ class OutageTest {
     void anOutageIsCountedEveryTickLoggedOnceAndMaintenanceResumesWhenTheDatabaseIsBack() throws Exception {
         MaintenanceFixture fx = new MaintenanceFixture();
         fx.newBucket("outage");
-        SwitchableDataSource ds = new SwitchableDataSource(stoppedDatabase());
-        Maintenance maintenance = Maintenance.standard(ds, MaintenanceFixture.config(Duration.ZERO));
-        try (LogCapture log = LogCapture.of(Maintenance.class)) {
+        SwitchableSessions ds = new SwitchableSessions(stoppedDatabase());
+        try (Maintenance maintenance = Maintenance.standard(ds, MaintenanceFixture.config(Duration.ZERO));
+             LogCapture log = LogCapture.of(Maintenance.class)) {
             assertEquals(Maintenance.Outcome.FAILED, maintenance.tick());
             assertEquals(Maintenance.Outcome.FAILED, maintenance.tick());
             assertEquals(Maintenance.Outcome.FAILED, maintenance.tick());
@@ -104,23 +64,24 @@ class OutageTest {
 
             ds.up(fx.main());
             assertEquals(Maintenance.Outcome.RAN, maintenance.tick());
-            assertEquals(1, log.count(Level.INFO), "and one when it is back: " + log);
+            assertEquals(1, log.count(Level.INFO, "reaches the database again"), "and one when it is back: " + log);
+            assertEquals(1, log.count(Level.INFO, "leads maintenance now"), log.toString());
             assertFalse(maintenance.snapshot().databaseOutage());
             assertEquals(3, maintenance.snapshot().errors());
 
             ds.up(stoppedDatabase());
+            // what an outage does to the leader's session
+            fx.query("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
+                    + " WHERE application_name = 'pgvs3-maintenance'");
             assertEquals(Maintenance.Outcome.FAILED, maintenance.tick());
             assertEquals(2, log.count(Level.WARNING), "a new outage is logged again");
         }
     }
 
     @Test
-    void aClosedPoolIsAnOutageToo() throws Exception {
-        DataSource closed = new SwitchableDataSource(null) {
-            @Override
-            public Connection getConnection() throws SQLException {
-                throw new SQLException("the pool is closed", "08003");
-            }
+    void aSessionThatCannotBeOpenedIsAnOutageToo() {
+        SessionSource closed = () -> {
+            throw new SQLException("the connection does not exist", "08003");
         };
         Maintenance maintenance = Maintenance.standard(closed, MaintenanceConfig.defaults());
         assertEquals(Maintenance.Outcome.FAILED, maintenance.tick());
