@@ -22,7 +22,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * shared {@link Stack} is never disturbed: S3 bound to every address, HTTPS on with a keystore made here
  * (its password read by Liberty from a variables directory, as a mounted Kubernetes secret would be),
  * at most {@value #MAX_STREAMS} concurrent upload streams and {@value #MAX_DOWNLOADS_PER_CLIENT} downloads per
- * client, and TLS on the RESP port with the same keystore.
+ * client, TLS on the RESP port with the same keystore, and the access log on.
  */
 public final class OpsStack implements BeforeAllCallback, ExtensionContext.Store.CloseableResource {
 
@@ -62,6 +62,7 @@ public final class OpsStack implements BeforeAllCallback, ExtensionContext.Store
                 "PGVS3_S3_MAX_CONCURRENT_STREAMS", String.valueOf(MAX_STREAMS),
                 "PGVS3_S3_MAX_DOWNLOADS_PER_CLIENT", String.valueOf(MAX_DOWNLOADS_PER_CLIENT),
                 "PGVS3_RESP_TLS", "true", // the RESP port with the same keystore (RespTlsIT)
+                "PGVS3_S3_ACCESS_LOG", "true", // one INFO line per request (LogHygieneIT)
                 // the limit test holds every permit: excess streams should be refused after a short wait
                 "PGVS3_S3_STREAM_ADMISSION_WAIT", "PT0.2S"));
         started.startFresh();

@@ -86,6 +86,11 @@ public class S3Config {
     @ConfigProperty(name = "pgvs3.s3.https.port", defaultValue = "-1")
     int s3HttpsPort;
 
+    /** One INFO line per request on the logger io.pgvs3.s3.access (docs/operations.md, "Access log"). */
+    @Inject
+    @ConfigProperty(name = "pgvs3.s3.access-log", defaultValue = "false")
+    boolean accessLog;
+
     private Optional<String> access = Optional.empty();
     private Optional<String> secret = Optional.empty();
     private String credentialsProblem;
@@ -182,6 +187,10 @@ public class S3Config {
     }
 
     /** Serve plaintext HTTP on non-loopback addresses (TLS terminated by a trusted proxy). */
+    public boolean accessLog() {
+        return accessLog;
+    }
+
     public boolean allowPlaintext() {
         return allowPlaintext;
     }

@@ -4,7 +4,10 @@ import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.WriteListener;
 import java.io.IOException;
 
-/** Counts the response body bytes actually handed to the container. */
+/**
+ * Counts the response body bytes actually handed to the container, and marks the exchange when a write
+ * fails: that is the client's doing (it went away or stopped reading), not the gateway's failure.
+ */
 final class CountingServletOutputStream extends ServletOutputStream {
 
     private final ServletOutputStream out;
@@ -17,19 +20,34 @@ final class CountingServletOutputStream extends ServletOutputStream {
 
     @Override
     public void write(int b) throws IOException {
-        out.write(b);
+        try {
+            out.write(b);
+        } catch (IOException e) {
+            exchange.clientGone();
+            throw e;
+        }
         exchange.sent(1);
     }
 
     @Override
     public void write(byte[] b, int off, int len) throws IOException {
-        out.write(b, off, len);
+        try {
+            out.write(b, off, len);
+        } catch (IOException e) {
+            exchange.clientGone();
+            throw e;
+        }
         exchange.sent(len);
     }
 
     @Override
     public void flush() throws IOException {
-        out.flush();
+        try {
+            out.flush();
+        } catch (IOException e) {
+            exchange.clientGone();
+            throw e;
+        }
     }
 
     @Override

@@ -40,6 +40,10 @@ public final class Exchange {
     private final List<Runnable> onComplete = new CopyOnWriteArrayList<>();
     private volatile Route route;
     private volatile String errorCode;
+    /** A write to the client failed: the client went away (or stalled past the write timeout). */
+    private volatile boolean clientGone;
+    /** The client's address, kept only when the access log is on. */
+    private volatile String client;
 
     Exchange(String requestId, String method, String rawPath, String rawQuery, Map<String, List<String>> headers) {
         this.requestId = requestId;
@@ -130,6 +134,22 @@ public final class Exchange {
         if (finished.get() && onComplete.remove(action)) {
             action.run();
         }
+    }
+
+    void clientGone() {
+        clientGone = true;
+    }
+
+    boolean isClientGone() {
+        return clientGone;
+    }
+
+    void client(String address) {
+        client = address;
+    }
+
+    String client() {
+        return client;
     }
 
     long startNanos() {

@@ -62,16 +62,21 @@ public class S3Servlet extends HttpServlet {
 
     private transient Authentication authentication;
     private transient TransportRule transport;
+    private transient AccessLog accessLog;
 
     @Override
     public void init() {
         authentication = new Authentication(config);
         transport = new TransportRule(config.allowPlaintext());
+        accessLog = new AccessLog(config.accessLog());
     }
 
     @Override
     protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
         Exchange exchange = Exchange.of(request);
+        if (accessLog.enabled()) {
+            exchange.client(request.getRemoteAddr());
+        }
         S3Response answer;
         try {
             answer = handle(exchange, request);
@@ -175,6 +180,8 @@ public class S3Servlet extends HttpServlet {
                 // nothing reached the client yet: it gets a proper error answer
                 response.reset();
                 writeBuffered(exchange, error(exchange, e), response);
+            } else if (exchange.isClientGone()) {
+                LOG.log(Level.FINE, "request " + exchange.requestId() + ": the client went away mid-body", e);
             } else {
                 LOG.log(Level.WARNING, "request " + exchange.requestId() + " stopped mid-body: " + e);
             }
@@ -207,9 +214,10 @@ public class S3Servlet extends HttpServlet {
 
     private void finish(Exchange exchange, HttpServletResponse response) {
         if (exchange.finish()) {
-            metrics.request(new RequestOutcome(exchange.operation(), response.getStatus(),
-                    System.nanoTime() - exchange.startNanos(), exchange.received(), exchange.sent(),
-                    exchange.errorCode()));
+            long duration = System.nanoTime() - exchange.startNanos();
+            metrics.request(new RequestOutcome(exchange.operation(), response.getStatus(), duration,
+                    exchange.received(), exchange.sent(), exchange.errorCode()));
+            accessLog.record(exchange, response.getStatus(), duration);
         }
     }
 
