@@ -39,7 +39,7 @@ final class Database {
         return number("SELECT count(*) FROM " + schemaOf(bucket) + ".chunks WHERE file_id = " + fileId);
     }
 
-    /** Sessions that hold maintenance leadership (docs/adr/0031). */
+    /** Sessions that hold maintenance leadership (docs/adr/0037). */
     static long maintenanceLeaderSessions() throws SQLException {
         return number("SELECT count(*) FROM pg_stat_activity WHERE application_name = 'pgvs3-maintenance'"
                 + " AND datname = current_database()");

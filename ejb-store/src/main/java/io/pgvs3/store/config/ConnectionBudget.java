@@ -27,7 +27,7 @@ public record ConnectionBudget(int mainPool, int chunkPool, int maxConnections, 
             + " current_setting('superuser_reserved_connections')::int,"
             + " coalesce(current_setting('reserved_connections', true), '0')::int";
 
-    /** The pools, and the gateway's own sessions (docs/adr/0029, docs/adr/0031). */
+    /** The pools, and the gateway's own sessions (docs/adr/0029, docs/adr/0037). */
     public int perGateway() {
         return mainPool + chunkPool + OWN_SESSIONS;
     }

@@ -9,7 +9,7 @@ import org.postgresql.Driver;
 
 /**
  * Sessions straight from the PgJDBC driver, outside the pools, for the few sessions a gateway keeps for
- * itself (docs/adr/0029, docs/adr/0031): same URL and login as the pools, their own application name.
+ * itself (docs/adr/0029, docs/adr/0037): same URL and login as the pools, their own application name.
  */
 final class DriverSessions {
 

@@ -15,7 +15,7 @@ import java.util.logging.Logger;
 /**
  * The maintenance-leader lock: a session advisory lock (database-scoped, like every advisory lock) on a
  * session of the gateway's own, kept from tick to tick, so one gateway leads until it stops or its session
- * ends (docs/adr/0031). The jobs run on that session. The server ends the session of a leader that stops
+ * ends (docs/adr/0037). The jobs run on that session. The server ends the session of a leader that stops
  * ticking ({@code idle_session_timeout}), so a frozen gateway hands leadership over too.
  */
 final class LeaderLease implements AutoCloseable {

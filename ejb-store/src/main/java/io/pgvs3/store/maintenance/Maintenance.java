@@ -16,7 +16,7 @@ import java.util.logging.Logger;
 /**
  * One gateway's maintenance ticks. A tick never overlaps another of the same instance (a late timer
  * skips), runs only while this gateway leads (it holds the maintenance-leader lock on a session of its
- * own from tick to tick, docs/adr/0031), and never throws: a database outage is logged once when it
+ * own from tick to tick, docs/adr/0037), and never throws: a database outage is logged once when it
  * begins and once when it ends, counted on every tick, and retried on the next. A failed tick gives
  * leadership up. After {@link #stop} (or {@link #close}) no tick runs and leadership is released.
  */
