@@ -3,6 +3,7 @@ package io.pgvs3.store.ejb;
 import io.pgvs3.store.api.MaintenanceSnapshot;
 import io.pgvs3.store.api.MaintenanceStats;
 import io.pgvs3.store.api.error.StoreException;
+import io.pgvs3.store.config.StoreConfig;
 import io.pgvs3.store.layout.LayoutGate;
 import io.pgvs3.store.maintenance.Maintenance;
 import io.pgvs3.store.maintenance.MaintenanceConfig;
@@ -21,6 +22,7 @@ import jakarta.ejb.TimerConfig;
 import jakarta.ejb.TimerService;
 import jakarta.ejb.TransactionManagement;
 import jakarta.ejb.TransactionManagementType;
+import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -30,7 +32,8 @@ import org.eclipse.microprofile.config.ConfigProvider;
 /**
  * Drives {@link Maintenance} from one programmatic, non-persistent interval timer created at startup
  * from {@code pgvs3.maintenance.interval} (see docs/adr/0003). Bean-managed concurrency: the tick
- * guards itself against overlap, and {@link #snapshot} never waits for a running tick.
+ * guards itself against overlap, and {@link #snapshot} never waits for a running tick. A read-only
+ * gateway starts no timer; a tick against a database in recovery never becomes leader.
  */
 @Startup
 @Singleton
@@ -51,6 +54,9 @@ public class MaintenanceBean implements MaintenanceStats {
     @EJB
     private LayoutBean layoutBean;
 
+    @Inject
+    private StoreConfig storeConfig;
+
     /** Asked before every call; a plain object, so asking is no EJB invocation. */
     private LayoutGate layout;
 
@@ -59,10 +65,16 @@ public class MaintenanceBean implements MaintenanceStats {
     @PostConstruct
     void start() {
         layout = layoutBean.gate();
-        MaintenanceConfig config = MaintenanceConfig.from(ConfigProvider.getConfig());
+        MaintenanceConfig configured = MaintenanceConfig.from(ConfigProvider.getConfig());
+        // every job writes; the primary's gateways maintain the data a standby replays (docs/adr/0035)
+        MaintenanceConfig config = storeConfig.readOnly() ? configured.disabled() : configured;
+        if (storeConfig.readOnly()) {
+            LOG.info("maintenance does not run on a read-only gateway (pgvs3.read-only=true)");
+        } else if (!config.enabled()) {
+            LOG.info("maintenance is disabled on this gateway (pgvs3.maintenance.enabled=false)");
+        }
         maintenance = Maintenance.standard(main, config);
         if (!config.enabled()) {
-            LOG.info("maintenance is disabled on this gateway (pgvs3.maintenance.enabled=false)");
             return;
         }
         long every = config.interval().toMillis();

@@ -13,13 +13,17 @@ import javax.sql.DataSource;
 /**
  * The maintenance-leader lock: a session advisory lock (database-scoped, like every advisory lock) on
  * a connection this tick keeps to itself and runs its jobs on. Released, and the connection returned,
- * when the tick ends; a gateway that dies releases it with its session.
+ * when the tick ends; a gateway that dies releases it with its session. A database in recovery (a
+ * standby) never grants it: advisory locks work there, but they are the standby's own, and every job
+ * writes (docs/adr/0035).
  */
 final class LeaderLease implements AutoCloseable {
 
     private static final Logger LOG = Logger.getLogger(LeaderLease.class.getName());
 
-    private static final String TRY_LOCK = "SELECT pg_try_advisory_lock(?, 0)";
+    /** CASE, unlike AND, fixes the order: the lock is not even tried on a standby. */
+    private static final String TRY_LOCK =
+            "SELECT CASE WHEN pg_is_in_recovery() THEN false ELSE pg_try_advisory_lock(?, 0) END";
     private static final String UNLOCK = "SELECT pg_advisory_unlock(?, 0)";
 
     private final Connection connection;
@@ -28,7 +32,7 @@ final class LeaderLease implements AutoCloseable {
         this.connection = connection;
     }
 
-    /** @return the lease, or null when another session holds the lock */
+    /** @return the lease, or null when another session holds the lock or the database is a standby */
     static LeaderLease tryAcquire(DataSource dataSource) throws SQLException {
         Connection c = dataSource.getConnection();
         try {
