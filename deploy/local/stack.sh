@@ -17,6 +17,9 @@
 #   PGVS3_GATEWAY_HEAP       -Xmx of each gateway (512m)
 #   PGVS3_ACCESS_KEY/PGVS3_SECRET_KEY   S3 credentials; generated once per state dir when unset
 #   PGVS3_STACK_READY_TIMEOUT seconds to wait for all gateways to be ready (180)
+#   PGVS3_STACK_DB_URL       JDBC URL of a database this stack does not run (e.g. a standby); its password is
+#                            read from <state dir>/db-password, which must exist before 'up'
+#   PGVS3_READ_ONLY=true     gateways that serve reads only (docs/adr/0035), e.g. with PGVS3_STACK_DB_URL
 #   Other PGVS3_* variables (e.g. PGVS3_REAPER_GRACE=PT0S) reach the gateways that 'up' starts.
 set -euo pipefail
 
@@ -31,7 +34,7 @@ PG_PIDFILE="$STATE/postgres.pid"
 PG_LOG="$STATE/postgres.log"
 
 usage() {
-  sed -n '2,21s/^# \{0,1\}//p' "${BASH_SOURCE[0]}" >&2
+  sed -n '2,24s/^# \{0,1\}//p' "${BASH_SOURCE[0]}" >&2
   exit 2
 }
 
@@ -70,6 +73,7 @@ load_config() {
   [[ -f $CONFIG ]] || pgvs3_die "no stack configured in $STATE; run: deploy/local/stack.sh up"
   # shellcheck source=/dev/null
   source "$CONFIG"
+  STACK_DB_URL=${STACK_DB_URL:-}
 }
 
 write_config() {
@@ -79,6 +83,7 @@ write_config() {
       printf '# written by deploy/local/stack.sh up; holds secrets (mode 600)\n'
       printf 'STACK_GATEWAYS=%q\n' "$STACK_GATEWAYS"
       printf 'STACK_PG_PORT=%q\n' "$STACK_PG_PORT"
+      printf 'STACK_DB_URL=%q\n' "$STACK_DB_URL"
       printf 'STACK_S3_PORT=%q\n' "$STACK_S3_PORT"
       printf 'STACK_ADMIN_PORT=%q\n' "$STACK_ADMIN_PORT"
       printf 'STACK_RESP_PORT=%q\n' "$STACK_RESP_PORT"
@@ -106,7 +111,11 @@ cmd_up() {
   local pg_port=${PGVS3_STACK_PG_PORT:-15432} s3_port=${PGVS3_STACK_S3_PORT:-8014}
   local admin_port=${PGVS3_STACK_ADMIN_PORT:-9080} resp_port=${PGVS3_STACK_RESP_PORT:-6380}
   local heap=${PGVS3_GATEWAY_HEAP:-512m} timeout=${PGVS3_STACK_READY_TIMEOUT:-180}
+  local db_url=${PGVS3_STACK_DB_URL:-}
   pgvs3_require_port "$pg_port" PGVS3_STACK_PG_PORT
+  if [[ -n $db_url && ! -s $STATE/db-password ]]; then
+    pgvs3_die "PGVS3_STACK_DB_URL needs the database's password in $STATE/db-password"
+  fi
   pgvs3_require_port "$((s3_port + gateways - 1))" PGVS3_STACK_S3_PORT
   pgvs3_require_port "$((admin_port + gateways - 1))" PGVS3_STACK_ADMIN_PORT
   pgvs3_require_port "$((resp_port + gateways - 1))" PGVS3_STACK_RESP_PORT
@@ -121,14 +130,14 @@ cmd_up() {
   if anything_running; then
     load_config
     if [[ $STACK_GATEWAYS != "$gateways" || $STACK_PG_PORT != "$pg_port" || $STACK_S3_PORT != "$s3_port" ||
-      $STACK_ADMIN_PORT != "$admin_port" || $STACK_RESP_PORT != "$resp_port" ]]; then
+      $STACK_ADMIN_PORT != "$admin_port" || $STACK_RESP_PORT != "$resp_port" || $STACK_DB_URL != "$db_url" ]]; then
       pgvs3_die "a stack with other settings runs from $STATE ($STACK_GATEWAYS gateway(s), PostgreSQL port $STACK_PG_PORT, S3 port $STACK_S3_PORT); run 'deploy/local/stack.sh down' first"
     fi
     if [[ -n ${PGVS3_ACCESS_KEY:-} && ($PGVS3_ACCESS_KEY != "$STACK_ACCESS_KEY" || $PGVS3_SECRET_KEY != "$STACK_SECRET_KEY") ]]; then
       pgvs3_die "the running stack uses other credentials than PGVS3_ACCESS_KEY/PGVS3_SECRET_KEY; run 'deploy/local/stack.sh down' first"
     fi
   else
-    STACK_GATEWAYS=$gateways STACK_PG_PORT=$pg_port STACK_S3_PORT=$s3_port
+    STACK_GATEWAYS=$gateways STACK_PG_PORT=$pg_port STACK_DB_URL=$db_url STACK_S3_PORT=$s3_port
     STACK_ADMIN_PORT=$admin_port STACK_RESP_PORT=$resp_port STACK_HEAP=$heap
     if [[ -n ${PGVS3_ACCESS_KEY:-} ]]; then
       STACK_ACCESS_KEY=$PGVS3_ACCESS_KEY STACK_SECRET_KEY=$PGVS3_SECRET_KEY
@@ -142,7 +151,7 @@ cmd_up() {
   fi
 
   local all_up=yes i pid
-  db_pid >/dev/null || all_up=no
+  [[ -n $STACK_DB_URL ]] || db_pid >/dev/null || all_up=no
   for ((i = 1; i <= STACK_GATEWAYS; i++)); do
     gw_pid "$i" >/dev/null || all_up=no
   done
@@ -150,14 +159,16 @@ cmd_up() {
     pgvs3_log "the stack in $STATE is already up ($STACK_GATEWAYS gateway(s))"
   fi
 
-  if pid=$(db_pid); then
+  if [[ -n $STACK_DB_URL ]]; then
+    pgvs3_log "the gateways use the database at $STACK_DB_URL, which this stack does not run"
+  elif pid=$(db_pid); then
     pgvs3_log "PostgreSQL already runs (pid $pid, port $STACK_PG_PORT)"
   else
     pgvs3_start_db "$PGDATA" "$STACK_PG_PORT" "$STACK_DB_PASSWORD" "$PG_LOG" "$PG_PIDFILE" yes
   fi
 
   local jdbc_url dir
-  jdbc_url=$(pgvs3_jdbc_url "$STACK_PG_PORT")
+  jdbc_url=$(stack_jdbc_url)
   for ((i = 1; i <= STACK_GATEWAYS; i++)); do
     dir=$(gw_dir "$i")
     if pid=$(gw_pid "$i"); then
@@ -201,6 +212,15 @@ cmd_up() {
   pgvs3_log "stack up: $STACK_GATEWAYS gateway(s), S3 at http://127.0.0.1:$STACK_S3_PORT; use: eval \"\$(deploy/local/stack.sh env)\""
 }
 
+# The gateways' database: the stack's own, or PGVS3_STACK_DB_URL's.
+stack_jdbc_url() {
+  if [[ -n $STACK_DB_URL ]]; then
+    printf '%s\n' "$STACK_DB_URL"
+  else
+    pgvs3_jdbc_url "$STACK_PG_PORT"
+  fi
+}
+
 cmd_down() {
   (($# == 0)) || usage
   [[ -d $STATE ]] || return 0
@@ -233,7 +253,7 @@ cmd_env() {
   printf 'export PGVS3_ADMIN_ENDPOINTS=%q\n' "${admin[*]}"
   printf 'export PGVS3_ACCESS_KEY=%q\n' "$STACK_ACCESS_KEY"
   printf 'export PGVS3_SECRET_KEY=%q\n' "$STACK_SECRET_KEY"
-  printf 'export PGVS3_JDBC_URL=%q\n' "$(pgvs3_jdbc_url "$STACK_PG_PORT")"
+  printf 'export PGVS3_JDBC_URL=%q\n' "$(stack_jdbc_url)"
   printf 'export PGVS3_DB_USER=%q\n' "$PGVS3_DB_SUPERUSER"
   printf 'export PGVS3_DB_PASSWORD=%q\n' "$STACK_DB_PASSWORD"
 }
@@ -246,7 +266,9 @@ cmd_status() {
   fi
   load_config
   local ok=yes i pid status
-  if pid=$(db_pid); then
+  if [[ -n $STACK_DB_URL ]]; then
+    printf 'postgresql  external %s\n' "$STACK_DB_URL"
+  elif pid=$(db_pid); then
     printf 'postgresql  running  pid %-8s port %s\n' "$pid" "$STACK_PG_PORT"
   else
     printf 'postgresql  stopped\n'

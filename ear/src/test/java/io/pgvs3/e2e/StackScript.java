@@ -49,9 +49,14 @@ final class StackScript {
      * database each time: a layout made by an older build is (rightly) refused by the gateways.
      */
     void startFresh() throws IOException, InterruptedException {
+        reset();
+        up();
+    }
+
+    /** Stops the stack and deletes its state directory, e.g. to put files there before {@link #up}. */
+    void reset() throws IOException, InterruptedException {
         down();
         deleteRecursively(stateDir());
-        up();
     }
 
     /** Starts what of the stack is not running (after a test stopped a part) and returns once it is ready. */

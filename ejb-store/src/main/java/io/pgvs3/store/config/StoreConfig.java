@@ -2,6 +2,7 @@ package io.pgvs3.store.config;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.time.Duration;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
@@ -47,6 +48,14 @@ public class StoreConfig {
     @ConfigProperty(name = "pgvs3.read.cache.bytes", defaultValue = "0")
     long readCacheBytes;
 
+    @Inject
+    @ConfigProperty(name = "pgvs3.read-only", defaultValue = "false")
+    boolean readOnly;
+
+    @Inject
+    @ConfigProperty(name = "pgvs3.read-only.max-lag", defaultValue = "PT30S")
+    Duration maxReplicationLag;
+
     public String dbUrl() {
         return dbUrl;
     }
@@ -91,5 +100,15 @@ public class StoreConfig {
     /** The read cache's budget of decoded block bytes in the heap; 0 turns it off (docs/adr/0030). */
     public long readCacheBytes() {
         return readCacheBytes;
+    }
+
+    /** The gateway serves reads only, e.g. from a PostgreSQL standby (docs/adr/0035). */
+    public boolean readOnly() {
+        return readOnly;
+    }
+
+    /** Readiness is DOWN while the database replays further behind than this (standbys only). */
+    public Duration maxReplicationLag() {
+        return maxReplicationLag;
     }
 }

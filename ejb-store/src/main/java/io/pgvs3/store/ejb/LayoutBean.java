@@ -40,7 +40,7 @@ public class LayoutBean {
     @PostConstruct
     void start() {
         namespaces = new NamespaceCache(main);
-        gate = new LayoutGate(main, DbTransportPolicy.refusal(config.dbUrl(), config.allowPlaintext()),
+        gate = new LayoutGate(main, config.readOnly(), DbTransportPolicy.refusal(config.dbUrl(), config.allowPlaintext()),
                 () -> ConnectionBudget.check(main, config.mainPoolMax(), config.chunkPoolMax()));
         gate.check();
     }

@@ -31,7 +31,8 @@ import org.eclipse.microprofile.config.ConfigProvider;
 /**
  * Drives {@link Maintenance} from one programmatic, non-persistent interval timer created at startup
  * from {@code pgvs3.maintenance.interval} (see docs/adr/0003). Bean-managed concurrency: the tick
- * guards itself against overlap, and {@link #snapshot} never waits for a running tick.
+ * guards itself against overlap, and {@link #snapshot} never waits for a running tick. A read-only
+ * gateway starts no timer; a tick against a database in recovery never becomes leader.
  */
 @Startup
 @Singleton
@@ -60,11 +61,17 @@ public class MaintenanceBean implements MaintenanceStats {
     @PostConstruct
     void start() {
         layout = layoutBean.gate();
-        MaintenanceConfig config = MaintenanceConfig.from(ConfigProvider.getConfig());
+        MaintenanceConfig configured = MaintenanceConfig.from(ConfigProvider.getConfig());
+        // every job writes; the primary's gateways maintain the data a standby replays (docs/adr/0035)
+        MaintenanceConfig config = storeConfig.readOnly() ? configured.disabled() : configured;
+        if (storeConfig.readOnly()) {
+            LOG.info("maintenance does not run on a read-only gateway (pgvs3.read-only=true)");
+        } else if (!config.enabled()) {
+            LOG.info("maintenance is disabled on this gateway (pgvs3.maintenance.enabled=false)");
+        }
         // the leader keeps its session from tick to tick, so it comes from the driver, not the pool
         maintenance = Maintenance.standard(DriverSessions.of(storeConfig, "pgvs3-maintenance"), config);
         if (!config.enabled()) {
-            LOG.info("maintenance is disabled on this gateway (pgvs3.maintenance.enabled=false)");
             return;
         }
         long every = config.interval().toMillis();

@@ -3,6 +3,7 @@ package io.pgvs3.store.ejb;
 import io.pgvs3.store.api.ReadCacheSnapshot;
 import io.pgvs3.store.api.ReadCacheStats;
 import io.pgvs3.store.config.StoreConfig;
+import io.pgvs3.store.layout.LayoutGate;
 import io.pgvs3.store.read.ReadPins;
 import io.pgvs3.store.read.ReadWindow;
 import io.pgvs3.store.read.cache.ReadCache;
@@ -11,6 +12,7 @@ import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
 import jakarta.ejb.ConcurrencyManagement;
 import jakarta.ejb.ConcurrencyManagementType;
+import jakarta.ejb.EJB;
 import jakarta.ejb.LocalBean;
 import jakarta.ejb.Singleton;
 import jakarta.ejb.TransactionManagement;
@@ -39,6 +41,9 @@ public class ReadWindowBean implements ReadCacheStats {
     @Inject
     private StoreConfig config;
 
+    @EJB
+    private LayoutBean layoutBean;
+
     private ReadPins pins;
     private ReadCache cache;
     private ReadWindow window;
@@ -49,7 +54,9 @@ public class ReadWindowBean implements ReadCacheStats {
         // component call that got it ends, and the guard lives across calls and threads (docs/adr/0029)
         pins = new ReadPins(DriverSessions.of(config, "pgvs3-pins"));
         cache = new ReadCache(config.readCacheBytes(), ReadWindow.CACHE_BLOCK_BYTES);
-        window = new ReadWindow(chunk, pins, workers, config.readWindowThreads(), config.readWindowBytes(), cache);
+        LayoutGate layout = layoutBean.gate();
+        window = new ReadWindow(chunk, pins, workers, config.readWindowThreads(), config.readWindowBytes(), cache,
+                layout::readOnly);
     }
 
     @PreDestroy

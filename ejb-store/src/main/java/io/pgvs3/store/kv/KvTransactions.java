@@ -2,6 +2,7 @@ package io.pgvs3.store.kv;
 
 import io.pgvs3.store.api.error.StoreError;
 import io.pgvs3.store.api.error.StoreException;
+import io.pgvs3.store.sql.SqlErrors;
 import io.pgvs3.store.sql.Transactions;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -55,7 +56,10 @@ final class KvTransactions {
         }
     }
 
-    private static StoreException unavailable(String operation, int db, String detail, Throwable cause) {
+    private static StoreException unavailable(String operation, int db, String detail, SQLException cause) {
+        if (SqlErrors.isReadOnly(cause)) {
+            return SqlErrors.readOnly(operation + " in RESP database " + db, cause);
+        }
         return new StoreException(StoreError.UNAVAILABLE,
                 "database refused " + operation + " in RESP database " + db + ": " + detail, cause);
     }

@@ -21,6 +21,7 @@ public final class LayoutGate {
     private static final long RETRY_NANOS = 10_000_000_000L;
 
     private final DataSource main;
+    private final boolean readOnly;
     private final String refusal;
     private final Runnable afterVerified;
     private volatile LayoutStatus status;
@@ -28,11 +29,13 @@ public final class LayoutGate {
     private volatile long lastAttemptNanos;
 
     /**
+     * @param readOnly      {@code pgvs3.read-only}: verify the layout, never create it
      * @param refusal       why the database must not be used at all, or null
      * @param afterVerified run once, when the check first succeeds (e.g. the connection budget check)
      */
-    public LayoutGate(DataSource main, String refusal, Runnable afterVerified) {
+    public LayoutGate(DataSource main, boolean readOnly, String refusal, Runnable afterVerified) {
         this.main = main;
+        this.readOnly = readOnly;
         this.refusal = refusal;
         this.afterVerified = afterVerified;
         if (refusal != null) {
@@ -48,7 +51,7 @@ public final class LayoutGate {
         }
         lastAttemptNanos = System.nanoTime();
         try {
-            status = new LayoutManager(main).ensure();
+            status = new LayoutManager(main, readOnly).ensure();
             failure = null;
             afterVerified.run();
         } catch (SQLException | RuntimeException e) {
@@ -75,6 +78,15 @@ public final class LayoutGate {
         if (status == null && !verified()) {
             throw new StoreException(StoreError.UNAVAILABLE, "storage layout not verified: " + failure);
         }
+    }
+
+    /**
+     * Whether this gateway uses its database read-only: configured so, or found in recovery by the check.
+     * Before the check succeeded only the setting counts.
+     */
+    public boolean readOnly() {
+        LayoutStatus current = status;
+        return readOnly || (current != null && current.readOnly());
     }
 
     public LayoutStatus status() {

@@ -13,7 +13,9 @@ import javax.sql.DataSource;
 /**
  * Creates layout v1 in an empty database or verifies an existing one. Runs under a session advisory
  * lock so that several gateways starting at once against a fresh database do not race the DDL: the
- * first creates, the others wait and then verify. Never alters an existing layout.
+ * first creates, the others wait and then verify. Never alters an existing layout. A read-only gateway,
+ * and any gateway whose database is in recovery (a standby), only verifies: no lock, no DDL, no
+ * transaction (docs/adr/0035).
  */
 public final class LayoutManager {
 
@@ -26,12 +28,21 @@ public final class LayoutManager {
             SELECT to_regnamespace('pgvs3') IS NOT NULL, to_regclass('pgvs3.layout') IS NOT NULL,
                    to_regclass('pgvs3.namespaces') IS NOT NULL, to_regclass('pgvs3.file_ids') IS NOT NULL""";
     private static final String LAYOUT_VERSION = "SELECT count(*), min(version), max(version) FROM pgvs3.layout";
+    private static final String IN_RECOVERY = "SELECT pg_is_in_recovery()";
 
     private final DataSource dataSource;
+    private final boolean readOnly;
     private final NamespaceVerifier verifier = new NamespaceVerifier();
 
+    /** A writable gateway's check: creates the layout in an empty database. */
     public LayoutManager(DataSource dataSource) {
+        this(dataSource, false);
+    }
+
+    /** @param readOnly {@code pgvs3.read-only}: never create, only verify */
+    public LayoutManager(DataSource dataSource, boolean readOnly) {
         this.dataSource = dataSource;
+        this.readOnly = readOnly;
     }
 
     /**
@@ -42,11 +53,14 @@ public final class LayoutManager {
         try (Connection c = dataSource.getConnection()) {
             c.setAutoCommit(true);
             requireServerVersion(c);
+            if (readOnly || inRecovery(c)) {
+                return verifyReadOnly(c);
+            }
             Locks.lockLayout(c);
             try {
                 c.setAutoCommit(false);
                 try {
-                    LayoutStatus status = createOrVerify(c);
+                    LayoutStatus status = createOrVerify(c, true);
                     c.commit();
                     LOG.info(() -> "storage layout v" + status.version()
                             + (status.created() ? " created" : " verified") + ", " + status.namespaces()
@@ -73,7 +87,23 @@ public final class LayoutManager {
         }
     }
 
-    private LayoutStatus createOrVerify(Connection c) throws SQLException {
+    private static boolean inRecovery(Connection c) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(IN_RECOVERY)) {
+            rs.next();
+            return rs.getBoolean(1);
+        }
+    }
+
+    private LayoutStatus verifyReadOnly(Connection c) throws SQLException {
+        LayoutStatus status = createOrVerify(c, false);
+        LOG.info(() -> "storage layout v" + status.version() + " verified for read-only use"
+                + (readOnly ? " (pgvs3.read-only)" : " (the database is in recovery)") + ", "
+                + status.namespaces() + " namespaces");
+        return status;
+    }
+
+    /** @param writable whether an empty database gets the layout (false: it is refused, to be retried) */
+    private LayoutStatus createOrVerify(Connection c, boolean writable) throws SQLException {
         boolean schema;
         boolean layout;
         boolean namespaces;
@@ -85,9 +115,14 @@ public final class LayoutManager {
             namespaces = rs.getBoolean(3);
             fileIds = rs.getBoolean(4);
         }
+        if (!schema && !writable) {
+            throw new LayoutRefusedException("the database holds no pgvs3 storage layout and this gateway is"
+                    + " read-only, so it does not create one: start a writable gateway against the primary (a"
+                    + " standby shows the layout once it has replayed it). Nothing was changed.");
+        }
         if (!schema) {
             create(c);
-            return new LayoutStatus(CatalogDdl.LAYOUT_VERSION, true, 0);
+            return new LayoutStatus(CatalogDdl.LAYOUT_VERSION, true, 0, false);
         }
         if (!layout) {
             throw partial("schema pgvs3 exists but has no pgvs3.layout table");
@@ -97,7 +132,7 @@ public final class LayoutManager {
             throw partial("pgvs3.layout says version " + CatalogDdl.LAYOUT_VERSION
                     + " but pgvs3.namespaces or the sequence pgvs3.file_ids is missing");
         }
-        return new LayoutStatus(CatalogDdl.LAYOUT_VERSION, false, verifier.verifyAll(c));
+        return new LayoutStatus(CatalogDdl.LAYOUT_VERSION, false, verifier.verifyAll(c), !writable);
     }
 
     private static void create(Connection c) throws SQLException {

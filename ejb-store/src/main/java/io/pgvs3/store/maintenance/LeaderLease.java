@@ -16,13 +16,17 @@ import java.util.logging.Logger;
  * The maintenance-leader lock: a session advisory lock (database-scoped, like every advisory lock) on a
  * session of the gateway's own, kept from tick to tick, so one gateway leads until it stops or its session
  * ends (docs/adr/0037). The jobs run on that session. The server ends the session of a leader that stops
- * ticking ({@code idle_session_timeout}), so a frozen gateway hands leadership over too.
+ * ticking ({@code idle_session_timeout}), so a frozen gateway hands leadership over too. A database in
+ * recovery (a standby) never grants it: advisory locks work there, but they are the standby's own, and
+ * every job writes (docs/adr/0035).
  */
 final class LeaderLease implements AutoCloseable {
 
     private static final Logger LOG = Logger.getLogger(LeaderLease.class.getName());
 
-    private static final String TRY_LOCK = "SELECT pg_try_advisory_lock(?, 0)";
+    /** CASE, unlike AND, fixes the order: the lock is not even tried on a standby. */
+    private static final String TRY_LOCK =
+            "SELECT CASE WHEN pg_is_in_recovery() THEN false ELSE pg_try_advisory_lock(?, 0) END";
     private static final String UNLOCK = "SELECT pg_advisory_unlock(?, 0)";
     /** Added to two intervals: how long a leader's session may idle before the server ends it. */
     private static final Duration IDLE_MARGIN = Duration.ofSeconds(30);
@@ -36,7 +40,7 @@ final class LeaderLease implements AutoCloseable {
     /**
      * @param interval the time between two ticks of this gateway; a session idle for two of them plus
      *                 a margin is ended by the server
-     * @return the lease, or null when another session holds the lock
+     * @return the lease, or null when another session holds the lock or the database is a standby
      */
     static LeaderLease tryAcquire(SessionSource sessions, Duration interval) throws SQLException {
         Connection c = sessions.open();

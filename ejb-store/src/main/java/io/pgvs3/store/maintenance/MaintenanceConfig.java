@@ -54,6 +54,12 @@ public record MaintenanceConfig(boolean enabled, Duration interval, Duration rea
                 config.getOptionalValue("pgvs3.ttl.max-batches-per-tick", Integer.class).orElse(d.ttlBatchesPerTick()));
     }
 
+    /** The same settings with maintenance off (a read-only gateway). */
+    public MaintenanceConfig disabled() {
+        return new MaintenanceConfig(false, interval, reaperGrace, maxRowsPerPass, maxPassesPerTick,
+                uploadsExpireAfter, ttlBatch, ttlBatchesPerTick);
+    }
+
     public MaintenanceConfig withReaperGrace(Duration grace) {
         return new MaintenanceConfig(enabled, interval, grace, maxRowsPerPass, maxPassesPerTick, uploadsExpireAfter,
                 ttlBatch, ttlBatchesPerTick);

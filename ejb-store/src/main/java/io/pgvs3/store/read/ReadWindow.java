@@ -17,6 +17,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import javax.sql.DataSource;
@@ -36,6 +37,10 @@ import javax.sql.DataSource;
  * <p>With the read cache on (docs/adr/0030), pieces are cut on whole 32-row blocks; a piece whose
  * blocks are all cached is written from them without a query or a worker, and a span that is cached
  * whole takes no pin and no connection at all.
+ *
+ * <p>A read-only gateway takes no pins (docs/adr/0035): on a standby they would be the standby's own
+ * advisory locks, which the primary's reaper never sees, so it reads such spans from one snapshot, which
+ * replay keeps intact (with hot_standby_feedback on) or cancels cleanly.
  */
 public final class ReadWindow {
 
@@ -52,6 +57,7 @@ public final class ReadWindow {
 
     private final ChunkReader chunks;
     private final ReadPins pins;
+    private final BooleanSupplier readOnly;
     private final Executor workers;
     private final int workerCount;
     private final AtomicLong budget;
@@ -64,11 +70,14 @@ public final class ReadWindow {
      * @param workerCount fetches at once, over all reads (half the chunk pool by default)
      * @param budgetBytes fetched and unwritten bytes, over all reads
      * @param cache       the gateway's read cache (a budget of 0 when it is off)
+     * @param readOnly    whether the gateway reads a standby, where pins guard nothing (asked per read: the
+     *                    layout check may only find out later)
      */
     public ReadWindow(DataSource chunk, ReadPins pins, Executor workers, int workerCount, long budgetBytes,
-                      ReadCache cache) {
+                      ReadCache cache, BooleanSupplier readOnly) {
         this.chunks = new ChunkReader(chunk);
         this.pins = pins;
+        this.readOnly = readOnly;
         this.workers = workers;
         this.workerCount = Math.max(1, workerCount);
         this.budget = new AtomicLong(budgetBytes);
@@ -103,12 +112,13 @@ public final class ReadWindow {
     }
 
     /**
-     * Pins the spans' files, or null where pins cannot serve: too many files, the reaper deleting one
-     * right now, or no guard session (the database refused it; the pool's connections may still work).
+     * Pins the spans' files, or null where pins cannot serve: a read-only gateway, too many files, the
+     * reaper deleting one right now, or no guard session (the database refused it; the pool's connections
+     * may still work).
      */
     private ReadPins.Pin pin(Namespace ns, List<FileSpan> spans) {
         long[] files = spans.stream().mapToLong(FileSpan::fileId).distinct().toArray();
-        if (files.length > MAX_PINNED_FILES) {
+        if (readOnly.getAsBoolean() || files.length > MAX_PINNED_FILES) {
             return null;
         }
         try {

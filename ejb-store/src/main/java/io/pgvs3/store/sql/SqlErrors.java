@@ -17,7 +17,26 @@ public final class SqlErrors {
     /** undefined_table: same, seen when the schema exists but not the table. */
     public static final String UNDEFINED_TABLE = "42P01";
 
+    /** read_only_sql_transaction: the database is in recovery (a standby) and refused a write. */
+    public static final String READ_ONLY_TRANSACTION = "25006";
+
     private SqlErrors() {
+    }
+
+    /** True when the statement failed because the database accepts no writes (a standby). */
+    public static boolean isReadOnly(SQLException e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof SQLException s && READ_ONLY_TRANSACTION.equals(s.getSQLState())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** READ_ONLY: a write reached a database in recovery (a gateway without pgvs3.read-only on a standby). */
+    public static StoreException readOnly(String operation, SQLException e) {
+        return new StoreException(StoreError.READ_ONLY,
+                "the database is read-only (in recovery) and refused " + operation, e);
     }
 
     /** True when the statement failed because a namespace's schema or table is gone. */
@@ -31,10 +50,13 @@ public final class SqlErrors {
         return false;
     }
 
-    /** NO_SUCH_BUCKET for a vanished namespace, else UNAVAILABLE naming the operation. */
+    /** NO_SUCH_BUCKET for a vanished namespace, READ_ONLY for a standby, else UNAVAILABLE naming the operation. */
     public static StoreException translate(String operation, String bucket, SQLException e) {
         if (isMissingNamespace(e)) {
             return new StoreException(StoreError.NO_SUCH_BUCKET, "no such bucket: " + bucket, e);
+        }
+        if (isReadOnly(e)) {
+            return readOnly(operation + " in bucket " + bucket, e);
         }
         return new StoreException(StoreError.UNAVAILABLE,
                 "database refused " + operation + " in bucket " + bucket + ": " + e.getMessage()

@@ -133,7 +133,7 @@ class WindowReadTest {
     void aReadCompletesWhenNoWorkerEverStartsItsPieces() {
         List<Runnable> neverRun = new ArrayList<>();
         ReadWindow stalledWorkers = new ReadWindow(PostgresExtension.chunk(), stores.pins, neverRun::add,
-                Stores.WINDOW_WORKERS, Stores.WINDOW_BYTES, new ReadCache(0, ReadWindow.CACHE_BLOCK_BYTES));
+                Stores.WINDOW_WORKERS, Stores.WINDOW_BYTES, new ReadCache(0, ReadWindow.CACHE_BLOCK_BYTES), () -> false);
         ObjectReader reader = new ObjectReader(PostgresExtension.main(), PostgresExtension.chunk(), stores.namespaces,
                 stalledWorkers);
         ObjectMeta meta = reader.head(bucket, "single", false);
@@ -151,12 +151,26 @@ class WindowReadTest {
             throw new SQLException("password authentication failed", "28P01");
         });
         ReadWindow window = new ReadWindow(PostgresExtension.chunk(), refused, Runnable::run, Stores.WINDOW_WORKERS,
-                Stores.WINDOW_BYTES, new ReadCache(0, ReadWindow.CACHE_BLOCK_BYTES));
+                Stores.WINDOW_BYTES, new ReadCache(0, ReadWindow.CACHE_BLOCK_BYTES), () -> false);
         ObjectReader reader = new ObjectReader(PostgresExtension.main(), PostgresExtension.chunk(), stores.namespaces,
                 window);
         ObjectMeta meta = reader.head(bucket, "multi", false);
         assertArrayEquals(multipart, Bodies.read(reader, meta, null));
         assertEquals(0, refused.held());
+    }
+
+    /** On a standby a pin would be the standby's own lock, which the primary's reaper never sees. */
+    @Test
+    void aReadOnlyGatewayTakesNoPinsAndReadsFromASnapshot() throws Exception {
+        ReadPins untouchable = new ReadPins(() -> {
+            throw new AssertionError("a read-only gateway opened a read-pin guard session");
+        });
+        ReadWindow window = new ReadWindow(PostgresExtension.chunk(), untouchable, Runnable::run,
+                Stores.WINDOW_WORKERS, Stores.WINDOW_BYTES, new ReadCache(0, ReadWindow.CACHE_BLOCK_BYTES), () -> true);
+        ObjectReader reader = new ObjectReader(PostgresExtension.main(), PostgresExtension.chunk(), stores.namespaces,
+                window);
+        assertArrayEquals(multipart, Bodies.read(reader, reader.head(bucket, "multi", false), null));
+        assertArrayEquals(single, Bodies.read(reader, reader.head(bucket, "single", false), null));
     }
 
     @Test

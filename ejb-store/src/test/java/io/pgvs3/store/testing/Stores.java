@@ -61,7 +61,7 @@ public final class Stores {
         buckets = new BucketService(main, namespaces);
         writer = new ObjectWriter(main, chunk, namespaces);
         pins = new ReadPins(main::getConnection);
-        window = new ReadWindow(chunk, pins, WORKERS, WINDOW_WORKERS, WINDOW_BYTES, cache);
+        window = new ReadWindow(chunk, pins, WORKERS, WINDOW_WORKERS, WINDOW_BYTES, cache, () -> false);
         reader = new ObjectReader(main, chunk, namespaces, window);
         deleter = new ObjectDeleter(main, namespaces);
         lister = new ObjectLister(main, namespaces);

@@ -5,6 +5,7 @@ import io.pgvs3.resp.error.RespException;
 import io.pgvs3.resp.protocol.Reply;
 import io.pgvs3.store.api.KvEntry;
 import io.pgvs3.store.api.KvPut;
+import io.pgvs3.store.api.error.StoreError;
 import io.pgvs3.store.api.error.StoreException;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,14 +26,18 @@ public final class Dispatcher {
     private final Services services;
     private final CommandObserver observer;
     private final GroupCommit writes;
+    private final boolean readOnly;
 
     /**
      * One per listener: its group commit spans all connections.
      *
      * @param writeTransactions most transactions of blind writes at once (see {@link GroupCommit})
+     * @param readOnly          refuse every command flagged {@code write}, as a Redis replica does
      */
-    public Dispatcher(CommandTable table, Services services, CommandObserver observer, int writeTransactions) {
+    public Dispatcher(CommandTable table, Services services, CommandObserver observer, int writeTransactions,
+                      boolean readOnly) {
         this.table = table;
+        this.readOnly = readOnly;
         this.services = services;
         this.observer = observer;
         this.writes = new GroupCommit(services.kv(), writeTransactions);
@@ -73,9 +78,9 @@ public final class Dispatcher {
         }
     }
 
-    private static Kind kind(Session session, Call call, long now) {
+    private Kind kind(Session session, Call call, long now) {
         CommandSpec spec = call.spec();
-        if (!session.authenticated() || spec == null || !spec.arityMatches(call.argv().length)) {
+        if (!session.authenticated() || spec == null || !spec.arityMatches(call.argv().length) || refused(spec)) {
             return Kind.SINGLE;
         }
         return switch (spec.name()) {
@@ -170,6 +175,9 @@ public final class Dispatcher {
             if (!session.authenticated() && !spec.noAuth()) {
                 throw RespErrors.error(RespErrors.NOAUTH);
             }
+            if (refused(spec)) {
+                throw RespErrors.error(RespErrors.READONLY);
+            }
             spec.handler().run(new Request(spec, argv, session, now, services), reply);
         } catch (RespException e) {
             reply.error(e.reply());
@@ -181,6 +189,10 @@ public final class Dispatcher {
         done(session, call, status, started);
     }
 
+    private boolean refused(CommandSpec spec) {
+        return readOnly && spec.flags().contains("write");
+    }
+
     private void done(Session session, Call call, String status, long started) {
         String name = call.spec() == null || !call.spec().listed() ? "unknown" : call.name();
         session.touched(name);
@@ -188,6 +200,9 @@ public final class Dispatcher {
     }
 
     private static String storeError(StoreException e) {
+        if (e.error() == StoreError.READ_ONLY) {
+            return RespErrors.READONLY; // a writable bridge whose database turned out to be a standby
+        }
         return "ERR pgvs3 store: " + e.getMessage();
     }
 

@@ -22,6 +22,8 @@ public final class RespErrors {
     public static final String GT_AND_LT = "ERR GT and LT options at the same time are not compatible";
     public static final String WRONGTYPE = "WRONGTYPE Operation against a key holding the wrong kind of value";
     public static final String NOAUTH = "NOAUTH Authentication required.";
+    /** What a Redis replica answers to a write; a read-only bridge says the same (docs/adr/0035). */
+    public static final String READONLY = "READONLY You can't write against a read only replica.";
     public static final String WRONGPASS = "WRONGPASS invalid username-password pair or user is disabled.";
     public static final String NO_PASSWORD = "ERR AUTH <password> called without any password configured for the "
             + "default user. Are you sure your configuration is correct?";

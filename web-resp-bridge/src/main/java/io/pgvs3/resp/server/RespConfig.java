@@ -58,6 +58,11 @@ public class RespConfig {
     @ConfigProperty(name = "pgvs3.resp.write-transactions", defaultValue = "16")
     int writeTransactions;
 
+    /** The gateway's read-only setting: the bridge then refuses writes as a Redis replica does. */
+    @Inject
+    @ConfigProperty(name = "pgvs3.read-only", defaultValue = "false")
+    boolean readOnly;
+
     @Inject
     @ConfigProperty(name = "pgvs3.resp.auth-required", defaultValue = "true")
     boolean authRequired;
@@ -135,6 +140,10 @@ public class RespConfig {
 
     public DecoderLimits limits() {
         return new DecoderLimits(maxBulk, maxArgs, maxInline, maxRequest);
+    }
+
+    public boolean readOnly() {
+        return readOnly;
     }
 
     public int writeTransactions() {

@@ -76,7 +76,7 @@ public class RespListener implements Gateway {
         }
         CommandTable table = Families.table();
         dispatcher = new Dispatcher(table, new Services(kv, this, table, config.credentials(),
-                config.limits().maxBulk()), metrics, config.writeTransactions());
+                config.limits().maxBulk()), metrics, config.writeTransactions(), config.readOnly());
         metrics.connections(connections::size);
         try {
             ServerSocket socket = config.tls() ? Tls.serverSocket(config.keystore()) : new ServerSocket();

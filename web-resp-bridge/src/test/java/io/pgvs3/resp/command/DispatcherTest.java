@@ -3,6 +3,7 @@ package io.pgvs3.resp.command;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.pgvs3.resp.command.family.Families;
+import io.pgvs3.resp.error.RespErrors;
 import io.pgvs3.resp.protocol.DecoderLimits;
 import io.pgvs3.resp.protocol.Reply;
 import io.pgvs3.resp.protocol.RespDecoder;
@@ -19,6 +20,10 @@ class DispatcherTest {
     private final Session session = new Session("test:1", "test:2", true);
 
     private String run(String inline) {
+        return run(inline, false);
+    }
+
+    private String run(String inline, boolean readOnly) {
         CommandTable table = Families.table();
         Gateway gateway = new Gateway() {
             public List<Session> sessions() {
@@ -49,13 +54,21 @@ class DispatcherTest {
             }
         };
         Dispatcher d = new Dispatcher(table, new Services(kv, gateway, table, new Credentials(false, null, null), 1 << 20),
-                quiet, 4);
+                quiet, 4, readOnly);
         List<byte[][]> commands = new ArrayList<>();
         byte[] wire = inline.replace("|", "\r\n").getBytes(StandardCharsets.ISO_8859_1);
         new RespDecoder(DecoderLimits.REDIS).feed(wire, 0, wire.length, commands);
         Reply reply = new Reply();
         d.execute(session, commands, reply);
         return new String(reply.toBytes(), StandardCharsets.ISO_8859_1).replace("\r\n", "|");
+    }
+
+    @Test
+    void aReadOnlyBridgeRefusesEveryWriteLikeARedisReplicaAndStillReads() {
+        String out = run("SET a 1|MSET b 2 c 3|DEL a|INCR n|EXPIRE a 10|FLUSHDB|GET a|MGET a b|PING|", true);
+        String refused = "-" + RespErrors.READONLY + "|";
+        assertEquals(refused.repeat(6) + "$-1|*2|$-1|$-1|+PONG|", out);
+        assertEquals(Map.of("get", 1), kv.calls);
     }
 
     @Test

@@ -71,6 +71,10 @@ public class S3Config {
     int maxDownloadsPerClient;
 
     @Inject
+    @ConfigProperty(name = "pgvs3.read-only", defaultValue = "false")
+    boolean readOnly;
+
+    @Inject
     @ConfigProperty(name = "pgvs3.allow-plaintext", defaultValue = "false")
     boolean allowPlaintext;
 
@@ -184,6 +188,11 @@ public class S3Config {
     /** How often a copy answered 200 early sends a space while it runs. */
     public Duration copyKeepAliveInterval() {
         return copyKeepAliveInterval;
+    }
+
+    /** Serve reads only and refuse every write with AccessDenied (docs/adr/0035). */
+    public boolean readOnly() {
+        return readOnly;
     }
 
     /** Serve plaintext HTTP on non-loopback addresses (TLS terminated by a trusted proxy). */

@@ -7,6 +7,9 @@ import io.pgvs3.store.api.error.StoreException;
 /** The one table from everything that can go wrong to the S3 error a client sees. */
 public final class ErrorTranslator {
 
+    /** What a write to a read-only gateway is answered with, under AccessDenied (docs/adr/0035). */
+    public static final String READ_ONLY_MESSAGE = "This gateway is read-only; send writes to a writable gateway.";
+
     private ErrorTranslator() {
     }
 
@@ -49,6 +52,7 @@ public final class ErrorTranslator {
             case ENTITY_TOO_LARGE -> S3ErrorCode.ENTITY_TOO_LARGE;
             case INVALID_ARGUMENT -> S3ErrorCode.INVALID_ARGUMENT;
             case UNAVAILABLE -> S3ErrorCode.SERVICE_UNAVAILABLE;
+            case READ_ONLY -> S3ErrorCode.ACCESS_DENIED;
             case NO_SUCH_UPLOAD -> S3ErrorCode.NO_SUCH_UPLOAD;
             case INVALID_PART -> S3ErrorCode.INVALID_PART;
             case INVALID_PART_ORDER -> S3ErrorCode.INVALID_PART_ORDER;
@@ -62,6 +66,7 @@ public final class ErrorTranslator {
     /** Store messages may name internals (schemas, SQL); clients get S3's wording for those. */
     private static String messageFor(StoreException store) {
         return switch (store.error()) {
+            case READ_ONLY -> READ_ONLY_MESSAGE;
             case UNAVAILABLE, INCOMPLETE_BODY, PRECONDITION_FAILED, NO_SUCH_KEY, NO_SUCH_UPLOAD, INVALID_PART,
                     INVALID_PART_ORDER, ENTITY_TOO_SMALL -> fromStore(store.error()).message();
             default -> store.getMessage() == null ? fromStore(store.error()).message() : store.getMessage();

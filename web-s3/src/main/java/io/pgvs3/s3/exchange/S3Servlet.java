@@ -2,6 +2,7 @@ package io.pgvs3.s3.exchange;
 
 import io.pgvs3.s3.config.S3Config;
 import io.pgvs3.s3.error.ErrorResponses;
+import io.pgvs3.s3.error.ErrorTranslator;
 import io.pgvs3.s3.error.S3ErrorCode;
 import io.pgvs3.s3.error.S3Exception;
 import io.pgvs3.s3.handler.Dispatcher;
@@ -36,9 +37,9 @@ import java.util.logging.Logger;
 
 /**
  * Every request of the S3 port, as one visible sequence over one {@link Exchange}: wire rules, route,
- * transport rule, authentication, admission, handler, answer (docs/adr/0008). Each step returns a value or
- * throws an S3 error, which becomes the answer. In-memory answers (XML, inline objects, HEAD) are
- * written on the request's own thread; a body streamed from the chunk pool goes to the response executor.
+ * transport rule, authentication, the read-only rule, admission, handler, answer (docs/adr/0008). Each
+ * step returns a value or throws an S3 error, which becomes the answer. In-memory answers (XML, inline
+ * objects, HEAD) are written on the request's own thread; a body streamed from the chunk pool goes to the response executor.
  * Uploads into the chunk pool take a stream permit; streamed downloads count against their client's limit.
  */
 @WebServlet(name = "pgvs3-s3", urlPatterns = "/*", asyncSupported = true, loadOnStartup = 1)
@@ -103,6 +104,11 @@ public class S3Servlet extends HttpServlet {
         }
         transport.check(request.isSecure(), request.getLocalAddr());
         Authentication.Body body = authentication.verify(exchange, requestBody(exchange, request));
+        if (config.readOnly() && route.operation().writes()) {
+            // after authentication, so a read-only gateway tells strangers nothing more than another would
+            throw new S3Exception(S3ErrorCode.ACCESS_DENIED, ErrorTranslator.READ_ONLY_MESSAGE, route.bucket(),
+                    route.key(), null);
+        }
         if (uploadStreams(route, body.decodedLength())) {
             admit(exchange, route);
         }

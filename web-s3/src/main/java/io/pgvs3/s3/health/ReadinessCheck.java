@@ -2,6 +2,7 @@ package io.pgvs3.s3.health;
 
 import io.pgvs3.s3.config.S3Config;
 import io.pgvs3.s3.http.PlaintextPolicy;
+import io.pgvs3.store.api.ReplicationLag;
 import io.pgvs3.store.api.StoreHealth;
 import io.pgvs3.store.api.StoreReadiness;
 import jakarta.ejb.EJB;
@@ -14,7 +15,8 @@ import org.eclipse.microprofile.health.Readiness;
 
 /**
  * Ready when a pooled connection of each DataSource answers, the layout version is right, credentials
- * exist and the S3 port can serve remote clients under the plaintext rule. Each part is reported on its
+ * exist, the S3 port can serve remote clients under the plaintext rule and, on a standby, replay trails
+ * by no more than {@code pgvs3.read-only.max-lag}. Each part is reported on its
  * own, with the first problem in words. The RESP bridge adds its listener's own {@code @Readiness}
  * check in its WAR; MicroProfile Health combines them.
  */
@@ -41,7 +43,20 @@ public class ReadinessCheck implements HealthCheck {
                 .withData("chunkPool", storeReadiness.chunkPool())
                 .withData("layout", storeReadiness.layout())
                 .withData("credentials", config.credentialsConfigured())
-                .withData("transport", transport == null);
+                .withData("transport", transport == null)
+                .withData("readOnly", config.readOnly());
+        ReplicationLag replication = storeReadiness.replication();
+        if (replication != null) {
+            // a standby (docs/adr/0035): seconds rounded up, so 0 means everything received is replayed
+            response.withData("replicationReceivedLsn", String.valueOf(replication.receivedLsn()))
+                    .withData("replicationReplayedLsn", replication.replayedLsn())
+                    .withData("replicationLagBytes", replication.lagBytes())
+                    .withData("replicationStreaming", replication.streaming())
+                    .withData("replicationLagWithinLimit", storeReadiness.lagOk());
+            if (!Double.isNaN(replication.lagSeconds())) {
+                response.withData("replicationLagSeconds", (long) Math.ceil(replication.lagSeconds()));
+            }
+        }
         if (problem != null) {
             response.withData("problem", problem);
         }

@@ -64,4 +64,14 @@ public enum S3Operation {
     public boolean implemented() {
         return implemented;
     }
+
+    /** Whether the operation would change stored data or metadata: a read-only gateway refuses it (docs/adr/0035). */
+    public boolean writes() {
+        return switch (this) {
+            case CREATE_BUCKET, DELETE_BUCKET, PUT_OBJECT, DELETE_OBJECT, DELETE_OBJECTS, COPY_OBJECT,
+                    CREATE_MULTIPART_UPLOAD, UPLOAD_PART, UPLOAD_PART_COPY, COMPLETE_MULTIPART_UPLOAD,
+                    ABORT_MULTIPART_UPLOAD, PUT_BUCKET_ACL, PUT_OBJECT_ACL, POST_OBJECT -> true;
+            default -> false;
+        };
+    }
 }

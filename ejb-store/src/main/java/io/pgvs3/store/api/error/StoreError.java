@@ -17,6 +17,8 @@ public enum StoreError {
     INVALID_ARGUMENT,
     /** The database is unreachable or refused the work. */
     UNAVAILABLE,
+    /** The gateway is read-only, or its database is a standby that refused a write (docs/adr/0035). */
+    READ_ONLY,
     /** The multipart upload does not exist (never created, completed or aborted) or belongs to another key. */
     NO_SUCH_UPLOAD,
     /** A part listed to complete an upload was never uploaded, or its ETag differs. */

@@ -1,0 +1,47 @@
+package io.pgvs3.s3.metrics;
+
+import io.pgvs3.store.api.ReplicationLag;
+import io.pgvs3.store.api.StoreHealth;
+import jakarta.ejb.EJB;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.Initialized;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import java.util.function.ToDoubleFunction;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * A standby's replay lag (docs/adr/0035), asked of the database at scrape time: bytes received but not
+ * replayed, and seconds since the last replayed commit while replay trails. NaN on a gateway whose database
+ * is no standby, and when the database cannot be asked, rather than a number that looks healthy.
+ */
+@ApplicationScoped
+public class ReplicationMetrics {
+
+    private static final Logger LOG = Logger.getLogger(ReplicationMetrics.class.getName());
+
+    @EJB
+    private StoreHealth store;
+
+    @Inject
+    private S3Metrics metrics;
+
+    void register(@Observes @Initialized(ApplicationScoped.class) Object started) {
+        metrics.gauge("pgvs3.replication.lag.bytes", "WAL bytes this gateway's standby received but has not replayed",
+                () -> current(ReplicationLag::lagBytes));
+        metrics.gauge("pgvs3.replication.lag.seconds",
+                "0 when the standby replayed all it received, else the age of the last replayed commit",
+                () -> current(ReplicationLag::lagSeconds));
+    }
+
+    private double current(ToDoubleFunction<ReplicationLag> field) {
+        try {
+            ReplicationLag lag = store.replication();
+            return lag == null ? Double.NaN : field.applyAsDouble(lag);
+        } catch (RuntimeException e) {
+            LOG.log(Level.FINE, "the replication lag could not be measured", e);
+            return Double.NaN;
+        }
+    }
+}
