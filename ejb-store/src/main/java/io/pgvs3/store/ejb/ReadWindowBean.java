@@ -57,6 +57,15 @@ public class ReadWindowBean implements ReadCacheStats {
         login.setProperty("password", config.dbPassword());
         login.setProperty("ApplicationName", "pgvs3-pins");
         login.setProperty("tcpKeepAlive", "true");
+        // bounded like the pools' sessions (server.xml, docs/adr/0033); its calls are instant try-locks
+        String seconds = String.valueOf(config.connectTimeoutSeconds());
+        login.setProperty("connectTimeout", seconds);
+        login.setProperty("loginTimeout", seconds);
+        login.setProperty("socketTimeout", seconds);
+        login.setProperty("cancelSignalTimeout", seconds);
+        login.setProperty("logServerErrorDetail", "false");
+        login.setProperty("options", "-c statement_timeout=" + seconds + "s -c lock_timeout="
+                + config.lockTimeoutSeconds() + "s");
         pins = new ReadPins(() -> {
             Connection session = driver.connect(config.dbUrl(), login);
             if (session == null) {

@@ -2,6 +2,7 @@ package io.pgvs3.store.kv;
 
 import io.pgvs3.store.api.error.StoreError;
 import io.pgvs3.store.api.error.StoreException;
+import io.pgvs3.store.sql.SqlErrors;
 import io.pgvs3.store.sql.Transactions;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -40,7 +41,7 @@ final class KvTransactions {
             } catch (SQLException e) {
                 boolean raced = DEADLOCK.equals(e.getSQLState()) || SERIALIZATION.equals(e.getSQLState());
                 if (!raced || attempt == ATTEMPTS) {
-                    throw unavailable(operation, db, e.getMessage() + " (SQLState " + e.getSQLState() + ")", e);
+                    throw SqlErrors.unavailable(operation + " in RESP database " + db, e);
                 }
             }
         }
@@ -51,7 +52,7 @@ final class KvTransactions {
         try (Connection c = pool.getConnection()) {
             return work.run(c);
         } catch (SQLException e) {
-            throw unavailable(operation, db, e.getMessage() + " (SQLState " + e.getSQLState() + ")", e);
+            throw SqlErrors.unavailable(operation + " in RESP database " + db, e);
         }
     }
 

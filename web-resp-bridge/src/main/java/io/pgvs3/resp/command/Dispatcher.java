@@ -187,8 +187,13 @@ public final class Dispatcher {
         observer.command(name, status, System.nanoTime() - started);
     }
 
+    /** Database trouble gets fixed words: its messages name SQL and sessions, no business of a client. */
     private static String storeError(StoreException e) {
-        return "ERR pgvs3 store: " + e.getMessage();
+        return switch (e.error()) {
+            case UNAVAILABLE -> RespErrors.STORE_UNAVAILABLE;
+            case BUSY -> RespErrors.STORE_BUSY;
+            default -> "ERR pgvs3 store: " + e.getMessage();
+        };
     }
 
     private static String code(String error) {

@@ -49,6 +49,7 @@ public final class ErrorTranslator {
             case ENTITY_TOO_LARGE -> S3ErrorCode.ENTITY_TOO_LARGE;
             case INVALID_ARGUMENT -> S3ErrorCode.INVALID_ARGUMENT;
             case UNAVAILABLE -> S3ErrorCode.SERVICE_UNAVAILABLE;
+            case BUSY -> S3ErrorCode.SLOW_DOWN;
             case NO_SUCH_UPLOAD -> S3ErrorCode.NO_SUCH_UPLOAD;
             case INVALID_PART -> S3ErrorCode.INVALID_PART;
             case INVALID_PART_ORDER -> S3ErrorCode.INVALID_PART_ORDER;
@@ -62,7 +63,7 @@ public final class ErrorTranslator {
     /** Store messages may name internals (schemas, SQL); clients get S3's wording for those. */
     private static String messageFor(StoreException store) {
         return switch (store.error()) {
-            case UNAVAILABLE, INCOMPLETE_BODY, PRECONDITION_FAILED, NO_SUCH_KEY, NO_SUCH_UPLOAD, INVALID_PART,
+            case UNAVAILABLE, BUSY, INCOMPLETE_BODY, PRECONDITION_FAILED, NO_SUCH_KEY, NO_SUCH_UPLOAD, INVALID_PART,
                     INVALID_PART_ORDER, ENTITY_TOO_SMALL -> fromStore(store.error()).message();
             default -> store.getMessage() == null ? fromStore(store.error()).message() : store.getMessage();
         };
