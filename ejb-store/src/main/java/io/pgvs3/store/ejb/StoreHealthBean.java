@@ -17,7 +17,6 @@ import jakarta.enterprise.concurrent.ManagedExecutorService;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
-import java.util.Objects;
 import java.util.logging.Logger;
 import javax.sql.DataSource;
 
@@ -25,8 +24,9 @@ import javax.sql.DataSource;
  * Ready = the layout was verified, the main pool hands out a connection on which the layout version is
  * still right, and the chunk pool hands out a connection that answers. Each probe asks both pools at
  * once, each on a worker, and waits at most {@link #PROBE_WAIT} for them: a hung database makes readiness
- * DOWN within the probe's 2 s timeout instead of hanging it (docs/adr/0033). A change of the outcome is
- * logged once, not every probe.
+ * DOWN within the probe's 2 s timeout instead of hanging it (docs/adr/0033). A change between ready and
+ * not ready is logged once, with the first problem; a problem that changes its words while the store
+ * stays not ready (an outage seen first as a timeout, then as a refused connection) is not news.
  */
 @Singleton
 @ConcurrencyManagement(ConcurrencyManagementType.BEAN)
@@ -50,7 +50,8 @@ public class StoreHealthBean implements StoreHealth {
     @EJB
     private LayoutBean layout;
 
-    private volatile String lastProblem;
+    /** Null before the first probe. */
+    private volatile Boolean lastReady;
     private BoundedCheck<MainOutcome> mainCheck;
     private BoundedCheck<String> chunkCheck;
 
@@ -74,9 +75,10 @@ public class StoreHealthBean implements StoreHealth {
     public StoreReadiness readiness() {
         StoreReadiness readiness = probe();
         String problem = readiness.problem();
-        if (!Objects.equals(problem, lastProblem)) {
-            lastProblem = problem;
-            if (problem == null) {
+        Boolean ready = problem == null;
+        if (!ready.equals(lastReady)) {
+            lastReady = ready;
+            if (ready) {
                 LOG.info("store ready: both pools answer and the layout version is right");
             } else {
                 LOG.warning("store not ready: " + problem);
