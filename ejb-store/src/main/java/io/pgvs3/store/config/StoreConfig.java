@@ -37,6 +37,14 @@ public class StoreConfig {
     int chunkPoolMax;
 
     @Inject
+    @ConfigProperty(name = "pgvs3.db.connect-timeout", defaultValue = "5")
+    int connectTimeoutSeconds;
+
+    @Inject
+    @ConfigProperty(name = "pgvs3.db.lock-timeout", defaultValue = "2")
+    int lockTimeoutSeconds;
+
+    @Inject
     @ConfigProperty(name = "pgvs3.read.window.threads", defaultValue = "8")
     int readWindowThreads;
 
@@ -82,6 +90,19 @@ public class StoreConfig {
     /** The chunk pool's maxPoolSize (server.xml uses the same variable). */
     public int chunkPoolMax() {
         return chunkPoolMax;
+    }
+
+    /**
+     * Seconds a new database session may take to be up (server.xml uses the same variable for both
+     * pools); the read-pin guard also waits this long for an answer, its statements being instant.
+     */
+    public int connectTimeoutSeconds() {
+        return connectTimeoutSeconds;
+    }
+
+    /** Seconds a statement waits for a lock before the server cancels it (both pools and the guard). */
+    public int lockTimeoutSeconds() {
+        return lockTimeoutSeconds;
     }
 
     /** Piece fetches at once over all windowed reads (the readWindow executor's concurrency, server.xml). */

@@ -1,10 +1,12 @@
 package io.pgvs3.store.copy;
 
 import io.pgvs3.store.namespace.Namespace;
+import io.pgvs3.store.sql.LongStatement;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -21,6 +23,14 @@ public final class FileCloner {
             SELECT m.new_id, c.no, c.data
               FROM unnest(?::int8[], ?::int8[]) AS m(old_id, new_id)
               JOIN %1$s.chunks c ON c.file_id = m.old_id""";
+
+    /**
+     * The copy runs in the server without a byte on the socket, longer the larger the files: it may take
+     * a minute plus a second per {@value #MIN_BYTES_PER_SECOND} bytes (docs/adr/0033), not the chunk
+     * pool's statement and socket timeouts.
+     */
+    static final long MIN_BYTES_PER_SECOND = 8L << 20;
+    private static final Duration COPY_FLOOR = Duration.ofMinutes(1);
 
     private FileCloner() {
     }
@@ -47,6 +57,7 @@ public final class FileCloner {
         Long[] oldIds = new Long[files.size()];
         Long[] newIds = new Long[files.size()];
         long expectedRows = 0;
+        long bytes = 0;
         try (PreparedStatement ps = c.prepareStatement(NEW_FILE_IDS)) {
             ps.setInt(1, files.size());
             try (ResultSet rs = ps.executeQuery()) {
@@ -55,18 +66,23 @@ public final class FileCloner {
                     newIds[i] = rs.getLong(1);
                     oldIds[i] = files.get(i)[0];
                     expectedRows += StoredObject.rows(files.get(i)[1]);
+                    bytes += files.get(i)[1];
                 }
             }
         }
         try (PreparedStatement ps = c.prepareStatement(String.format(COPY_ROWS, from.schema(), to.schema()))) {
             ps.setArray(1, c.createArrayOf("int8", oldIds));
             ps.setArray(2, c.createArrayOf("int8", newIds));
-            long copied = ps.executeLargeUpdate();
+            long copied = LongStatement.within(c, limitFor(bytes), tx -> ps.executeLargeUpdate());
             if (copied != expectedRows) {
                 throw new SQLException("copied " + copied + " chunk rows of files " + java.util.Arrays.toString(oldIds)
                         + ", expected " + expectedRows + "; the source changed or was reaped", "55000");
             }
         }
         return newIds;
+    }
+
+    static Duration limitFor(long bytes) {
+        return COPY_FLOOR.plusSeconds(bytes / MIN_BYTES_PER_SECOND);
     }
 }

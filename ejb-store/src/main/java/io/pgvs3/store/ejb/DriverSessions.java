@@ -23,7 +23,16 @@ final class DriverSessions {
         login.setProperty("password", config.dbPassword());
         login.setProperty("ApplicationName", applicationName);
         login.setProperty("tcpKeepAlive", "true");
+        // bounded like the pools' sessions (server.xml, docs/adr/0033); an owner that runs longer
+        // statements lifts the limits on its own session (LongStatement)
+        String seconds = String.valueOf(config.connectTimeoutSeconds());
+        login.setProperty("connectTimeout", seconds);
+        login.setProperty("loginTimeout", seconds);
+        login.setProperty("socketTimeout", seconds);
+        login.setProperty("cancelSignalTimeout", seconds);
         login.setProperty("logServerErrorDetail", "false"); // as the pools: no row values in the log
+        login.setProperty("options", "-c statement_timeout=" + seconds + "s -c lock_timeout="
+                + config.lockTimeoutSeconds() + "s");
         return () -> {
             Connection session = driver.connect(config.dbUrl(), login);
             if (session == null) {

@@ -41,7 +41,7 @@ final class KvTransactions {
             } catch (SQLException e) {
                 boolean raced = DEADLOCK.equals(e.getSQLState()) || SERIALIZATION.equals(e.getSQLState());
                 if (!raced || attempt == ATTEMPTS) {
-                    throw unavailable(operation, db, e.getMessage() + " (SQLState " + e.getSQLState() + ")", e);
+                    throw SqlErrors.unavailable(operation + " in RESP database " + db, e);
                 }
             }
         }
@@ -52,7 +52,7 @@ final class KvTransactions {
         try (Connection c = pool.getConnection()) {
             return work.run(c);
         } catch (SQLException e) {
-            throw unavailable(operation, db, e.getMessage() + " (SQLState " + e.getSQLState() + ")", e);
+            throw SqlErrors.unavailable(operation + " in RESP database " + db, e);
         }
     }
 

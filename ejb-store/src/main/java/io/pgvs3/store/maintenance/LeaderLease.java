@@ -1,6 +1,7 @@
 package io.pgvs3.store.maintenance;
 
 import io.pgvs3.store.sql.Locks;
+import io.pgvs3.store.sql.LongStatement;
 import io.pgvs3.store.sql.SessionSource;
 import io.pgvs3.store.sql.SqlErrors;
 import java.sql.Connection;
@@ -18,7 +19,9 @@ import java.util.logging.Logger;
  * ends (docs/adr/0037). The jobs run on that session. The server ends the session of a leader that stops
  * ticking ({@code idle_session_timeout}), so a frozen gateway hands leadership over too. A database in
  * recovery (a standby) never grants it: advisory locks work there, but they are the standby's own, and
- * every job writes (docs/adr/0035).
+ * every job writes (docs/adr/0035). The leader's statements may each run {@link #STATEMENT_LIMIT} (a
+ * reaper pass deletes up to 65,536 rows), not its session's few seconds; a hung database still ends a
+ * tick within that bound (docs/adr/0033).
  */
 final class LeaderLease implements AutoCloseable {
 
@@ -28,6 +31,7 @@ final class LeaderLease implements AutoCloseable {
     private static final String TRY_LOCK =
             "SELECT CASE WHEN pg_is_in_recovery() THEN false ELSE pg_try_advisory_lock(?, 0) END";
     private static final String UNLOCK = "SELECT pg_advisory_unlock(?, 0)";
+    static final Duration STATEMENT_LIMIT = Duration.ofMinutes(1);
     /** Added to two intervals: how long a leader's session may idle before the server ends it. */
     private static final Duration IDLE_MARGIN = Duration.ofSeconds(30);
 
@@ -54,6 +58,7 @@ final class LeaderLease implements AutoCloseable {
                 s.execute("SET application_name = 'pgvs3-maintenance'; SET idle_session_timeout = "
                         + interval.multipliedBy(2).plus(IDLE_MARGIN).toMillis());
             }
+            LongStatement.lift(c, STATEMENT_LIMIT); // the session is the leader's alone: nothing to restore
             return new LeaderLease(c);
         } catch (SQLException | RuntimeException e) {
             closeQuietly(c);

@@ -18,7 +18,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
-import java.util.logging.Level;
 import java.util.logging.Logger;
 import javax.sql.DataSource;
 
@@ -124,8 +123,8 @@ public final class ReadWindow {
         try {
             return pins.tryPin(ns.id(), files);
         } catch (SQLException e) {
-            LOG.warning("no read-pin guard session, reading from a snapshot: " + e.getMessage());
-            LOG.log(Level.FINE, "the read-pin guard's session failed", e);
+            // ReadPins logs an outage of its guard once; each read falling back is no news
+            LOG.fine(() -> "no read-pin guard session, reading from a snapshot: " + e.getMessage());
             return null;
         }
     }

@@ -16,6 +16,12 @@ public final class SqlErrors {
     public static final String UNDEFINED_SCHEMA = "3F000";
     /** undefined_table: same, seen when the schema exists but not the table. */
     public static final String UNDEFINED_TABLE = "42P01";
+    /** query_canceled: statement_timeout ended the statement. */
+    public static final String QUERY_CANCELED = "57014";
+    /** lock_not_available: lock_timeout ended a lock wait. */
+    public static final String LOCK_NOT_AVAILABLE = "55P03";
+    /** too_many_connections: the database admits no more sessions right now. */
+    public static final String TOO_MANY_CONNECTIONS = "53300";
 
     /** read_only_sql_transaction: the database is in recovery (a standby) and refused a write. */
     public static final String READ_ONLY_TRANSACTION = "25006";
@@ -50,7 +56,7 @@ public final class SqlErrors {
         return false;
     }
 
-    /** NO_SUCH_BUCKET for a vanished namespace, READ_ONLY for a standby, else UNAVAILABLE naming the operation. */
+    /** NO_SUCH_BUCKET for a vanished namespace, READ_ONLY for a standby, else {@link #unavailable} naming the operation. */
     public static StoreException translate(String operation, String bucket, SQLException e) {
         if (isMissingNamespace(e)) {
             return new StoreException(StoreError.NO_SUCH_BUCKET, "no such bucket: " + bucket, e);
@@ -58,9 +64,21 @@ public final class SqlErrors {
         if (isReadOnly(e)) {
             return readOnly(operation + " in bucket " + bucket, e);
         }
-        return new StoreException(StoreError.UNAVAILABLE,
-                "database refused " + operation + " in bucket " + bucket + ": " + e.getMessage()
-                        + " (SQLState " + e.getSQLState() + ")", e);
+        return unavailable(operation + " in bucket " + bucket, e);
+    }
+
+    /**
+     * BUSY when the database timed out a statement or lock wait or admits no more sessions, else
+     * UNAVAILABLE (unreachable, no answer within the socket timeout, or another refusal). The message
+     * has the driver's words and SQLState only: the pools never put a failing row's values there
+     * (logServerErrorDetail=false, docs/adr/0033).
+     */
+    public static StoreException unavailable(String what, SQLException e) {
+        String state = e.getSQLState();
+        StoreError error = QUERY_CANCELED.equals(state) || LOCK_NOT_AVAILABLE.equals(state)
+                || TOO_MANY_CONNECTIONS.equals(state) ? StoreError.BUSY : StoreError.UNAVAILABLE;
+        return new StoreException(error, "database refused " + what + ": " + e.getMessage()
+                + " (SQLState " + state + ")", e);
     }
 
     /** Rolls back and ignores a failure to do so (the original failure is what matters). */

@@ -2,7 +2,6 @@ package io.pgvs3.admin.stat;
 
 import io.pgvs3.store.api.MaintenanceStats;
 import io.pgvs3.store.api.StoreStats;
-import io.pgvs3.store.api.error.StoreError;
 import io.pgvs3.store.api.error.StoreException;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.RequestScoped;
@@ -40,7 +39,7 @@ public class StatResource {
         try {
             view = StatView.of(store.report(), maintenance.snapshot());
         } catch (StoreException e) {
-            if (e.error() != StoreError.UNAVAILABLE) {
+            if (!e.error().retryLater()) {
                 throw e;
             }
             return Response.status(Response.Status.SERVICE_UNAVAILABLE).type(MediaType.TEXT_PLAIN_TYPE)

@@ -199,11 +199,14 @@ public final class Dispatcher {
         observer.command(name, status, System.nanoTime() - started);
     }
 
+    /** Database trouble gets fixed words: its messages name SQL and sessions, no business of a client. */
     private static String storeError(StoreException e) {
-        if (e.error() == StoreError.READ_ONLY) {
-            return RespErrors.READONLY; // a writable bridge whose database turned out to be a standby
-        }
-        return "ERR pgvs3 store: " + e.getMessage();
+        return switch (e.error()) {
+            case UNAVAILABLE -> RespErrors.STORE_UNAVAILABLE;
+            case BUSY -> RespErrors.STORE_BUSY;
+            case READ_ONLY -> RespErrors.READONLY; // a writable bridge whose database turned out to be a standby
+            default -> "ERR pgvs3 store: " + e.getMessage();
+        };
     }
 
     private static String code(String error) {

@@ -34,6 +34,10 @@ public final class RespErrors {
     public static final String HELLO_VERSION = "ERR Protocol version is not an integer or out of range";
     public static final String CLIENT_NAME = "ERR Client names cannot contain spaces, newlines or special characters.";
     public static final String MAX_CLIENTS = "ERR max number of clients reached";
+    /** pgvs3's own: the database did not answer in time or is unreachable (the store's words stay in its log). */
+    public static final String STORE_UNAVAILABLE = "ERR pgvs3 store unavailable, try again later";
+    /** pgvs3's own: the database timed out a statement or lock wait (overload or contention). */
+    public static final String STORE_BUSY = "ERR pgvs3 store busy, try again later";
 
     private RespErrors() {
     }

@@ -16,6 +16,7 @@ import java.util.logging.Logger;
 public final class ErrorResponses {
 
     private static final Logger LOG = Logger.getLogger(ErrorResponses.class.getName());
+    private static final EpisodeLog UNAVAILABLE_EPISODES = new EpisodeLog(System::nanoTime);
 
     /**
      * The request an error answers.
@@ -39,7 +40,7 @@ public final class ErrorResponses {
                 && error.code() != S3ErrorCode.NOT_IMPLEMENTED) {
             // throttling is counted (pgvs3_errors_total), not logged: under load it would flood the log;
             // a request for a feature this gateway lacks is the client's choice, not the gateway's failure
-            LOG.log(Level.WARNING, "request " + requestId + " answered " + error.code().code() + ": " + failure);
+            logUnavailable(requestId, error, failure);
         }
         request.codeSink().accept(error.code().code());
         S3Response.Builder response = S3Response.status(error.code().status())
@@ -52,6 +53,19 @@ public final class ErrorResponses {
             return response.build();
         }
         return response.header("Content-Type", "application/xml").body(body(error, requestId, request.resource())).build();
+    }
+
+    /** The first of an outage's answers at WARNING, the rest at FINE: one line per episode, never a trace. */
+    private static void logUnavailable(String requestId, S3Exception error, Throwable failure) {
+        long previousEpisode = UNAVAILABLE_EPISODES.record();
+        String line = "request " + requestId + " answered " + error.code().code() + ": " + failure;
+        if (previousEpisode < 0) {
+            LOG.fine(line);
+        } else {
+            LOG.warning(line + (previousEpisode > 1 ? " (the previous episode had " + previousEpisode
+                    + " such answers)" : "") + "; like answers are logged at FINE until "
+                    + EpisodeLog.QUIET.toSeconds() + " s pass without one");
+        }
     }
 
     private static byte[] body(S3Exception error, String requestId, String resource) {

@@ -53,6 +53,7 @@ public final class ErrorTranslator {
             case INVALID_ARGUMENT -> S3ErrorCode.INVALID_ARGUMENT;
             case UNAVAILABLE -> S3ErrorCode.SERVICE_UNAVAILABLE;
             case READ_ONLY -> S3ErrorCode.ACCESS_DENIED;
+            case BUSY -> S3ErrorCode.SLOW_DOWN;
             case NO_SUCH_UPLOAD -> S3ErrorCode.NO_SUCH_UPLOAD;
             case INVALID_PART -> S3ErrorCode.INVALID_PART;
             case INVALID_PART_ORDER -> S3ErrorCode.INVALID_PART_ORDER;
@@ -67,7 +68,7 @@ public final class ErrorTranslator {
     private static String messageFor(StoreException store) {
         return switch (store.error()) {
             case READ_ONLY -> READ_ONLY_MESSAGE;
-            case UNAVAILABLE, INCOMPLETE_BODY, PRECONDITION_FAILED, NO_SUCH_KEY, NO_SUCH_UPLOAD, INVALID_PART,
+            case UNAVAILABLE, BUSY, INCOMPLETE_BODY, PRECONDITION_FAILED, NO_SUCH_KEY, NO_SUCH_UPLOAD, INVALID_PART,
                     INVALID_PART_ORDER, ENTITY_TOO_SMALL -> fromStore(store.error()).message();
             default -> store.getMessage() == null ? fromStore(store.error()).message() : store.getMessage();
         };

@@ -15,10 +15,15 @@ public enum StoreError {
     INCOMPLETE_BODY,
     ENTITY_TOO_LARGE,
     INVALID_ARGUMENT,
-    /** The database is unreachable or refused the work. */
+    /** The database is unreachable, did not answer in time, or refused the work. */
     UNAVAILABLE,
     /** The gateway is read-only, or its database is a standby that refused a write (docs/adr/0035). */
     READ_ONLY,
+    /**
+     * The database answered, but a statement or a lock wait hit its limit (statement_timeout,
+     * lock_timeout) or it admits no more sessions: overload or contention, worth a retry later.
+     */
+    BUSY,
     /** The multipart upload does not exist (never created, completed or aborted) or belongs to another key. */
     NO_SUCH_UPLOAD,
     /** A part listed to complete an upload was never uploaded, or its ETag differs. */
@@ -33,5 +38,10 @@ public enum StoreError {
      * The caller's own body stream or checksum supplier refused the input (e.g. a bad chunk signature);
      * the exception's cause is the caller's exception, which says what to answer.
      */
-    REJECTED_INPUT
+    REJECTED_INPUT;
+
+    /** The database could not do the work now; the same request may succeed later. */
+    public boolean retryLater() {
+        return this == UNAVAILABLE || this == BUSY;
+    }
 }
