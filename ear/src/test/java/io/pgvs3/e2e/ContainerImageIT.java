@@ -102,7 +102,7 @@ class ContainerImageIT {
     void logsItsConnectionBudgetAtStartup() throws Exception {
         // the image's default pools (20 + 16) against the embedded database's limits
         String log = podman("logs", container);
-        assertTrue(log.contains("connection budget: this gateway's pools may open 37 connections"), log);
+        assertTrue(log.contains("connection budget: this gateway's pools may open 38 connections"), log);
     }
 
     @Test
