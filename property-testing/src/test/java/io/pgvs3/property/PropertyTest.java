@@ -11,7 +11,11 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.Properties;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.opentest4j.AssertionFailedError;
 
@@ -19,10 +23,29 @@ class PropertyTest {
 
     private static final Gen<Integer> SMALL = random -> random.nextInt(1000);
 
+    /** A long run's -Dpgvs3.fuzz.tries must not reach these tests of the harness itself. */
+    private static final Properties OUTER = new Properties();
+
+    @BeforeAll
+    static void setOuterSettingsAside() {
+        for (String key : List.of(FuzzSettings.SEED, FuzzSettings.TRIES)) {
+            String value = System.getProperty(key);
+            if (value != null) {
+                OUTER.setProperty(key, value);
+            }
+        }
+    }
+
+    @BeforeEach
     @AfterEach
     void clearSettings() {
         System.clearProperty(FuzzSettings.SEED);
         System.clearProperty(FuzzSettings.TRIES);
+    }
+
+    @AfterAll
+    static void restoreOuterSettings() {
+        OUTER.forEach((key, value) -> System.setProperty((String) key, (String) value));
     }
 
     @Test
