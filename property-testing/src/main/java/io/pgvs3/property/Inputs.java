@@ -3,14 +3,14 @@ package io.pgvs3.property;
 import java.util.Arrays;
 
 /** Failure messages show inputs readably: byte strings as escaped text with their length, capped. */
-final class Inputs {
+public final class Inputs {
 
     static final int MAX_SHOWN = 600;
 
     private Inputs() {
     }
 
-    static String describe(Object input) {
+    public static String describe(Object input) {
         if (input instanceof byte[] bytes) {
             return bytes.length + " bytes \"" + escape(bytes) + "\"";
         }
