@@ -14,6 +14,9 @@ public final class Inputs {
         if (input instanceof byte[] bytes) {
             return bytes.length + " bytes \"" + escape(bytes) + "\"";
         }
+        if (input instanceof String text) {
+            return text.length() + " chars \"" + escape(text) + "\"";
+        }
         if (input instanceof Object[] array) {
             return cap(Arrays.deepToString(array));
         }
@@ -33,6 +36,16 @@ public final class Inputs {
                 case '"' -> out.append("\\\"");
                 default -> out.append(b >= 0x20 && b < 0x7f ? String.valueOf((char) b) : String.format("\\x%02x", b));
             }
+        }
+        return out.length() < MAX_SHOWN ? out.toString() : out + "...";
+    }
+
+    /** Printable ASCII as it is, everything else as a Java escape, so lone surrogates and controls show. */
+    static String escape(String text) {
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < text.length() && out.length() < MAX_SHOWN; i++) {
+            char c = text.charAt(i);
+            out.append(c >= 0x20 && c < 0x7f && c != '\\' && c != '"' ? String.valueOf(c) : String.format("\\u%04x", (int) c));
         }
         return out.length() < MAX_SHOWN ? out.toString() : out + "...";
     }
