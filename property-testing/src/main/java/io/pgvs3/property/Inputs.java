@@ -45,7 +45,8 @@ public final class Inputs {
         StringBuilder out = new StringBuilder();
         for (int i = 0; i < text.length() && out.length() < MAX_SHOWN; i++) {
             char c = text.charAt(i);
-            out.append(c >= 0x20 && c < 0x7f && c != '\\' && c != '"' ? String.valueOf(c) : String.format("\\u%04x", (int) c));
+            boolean plain = c >= 0x20 && c < 0x7f && c != '\\' && c != '"';
+            out.append(plain ? String.valueOf(c) : String.format("\\u%04x", (int) c));
         }
         return out.length() < MAX_SHOWN ? out.toString() : out + "...";
     }

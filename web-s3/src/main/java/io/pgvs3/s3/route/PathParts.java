@@ -37,8 +37,9 @@ public final class PathParts {
     }
 
     /**
-     * Strict percent-decoding to UTF-8: an escape is {@code %} and two ASCII hex digits, the bytes must be
-     * UTF-8 and the literal text whole characters; anything else is a 400, never a replacement character.
+     * Strict percent-decoding to UTF-8: every {@code %} starts a {@link PercentEscapes percent-escape}, the
+     * bytes must be UTF-8 and the literal text whole characters; anything else is a 400, never a
+     * replacement character.
      */
     public static String decode(String raw) {
         if (raw.indexOf('%') < 0 && !hasSurrogate(raw)) {
@@ -48,12 +49,11 @@ public final class PathParts {
         int i = 0;
         while (i < raw.length()) {
             if (raw.charAt(i) == '%') {
-                int hi = i + 2 < raw.length() ? hexDigit(raw.charAt(i + 1)) : -1;
-                int lo = hi < 0 ? -1 : hexDigit(raw.charAt(i + 2));
-                if (lo < 0) {
+                if (!PercentEscapes.escapeAt(raw, i)) {
                     throw invalid(raw);
                 }
-                bytes.write(hi << 4 | lo);
+                int hi = PercentEscapes.hexDigit(raw.charAt(i + 1));
+                bytes.write(hi << 4 | PercentEscapes.hexDigit(raw.charAt(i + 2)));
                 i += 3;
             } else {
                 int codePoint = raw.codePointAt(i);
@@ -74,11 +74,6 @@ public final class PathParts {
         } catch (CharacterCodingException e) {
             throw invalid(raw);
         }
-    }
-
-    /** The value of an ASCII hex digit, or -1 (Character.digit would also take fullwidth and other digits). */
-    private static int hexDigit(char c) {
-        return c < 0x80 ? Character.digit(c, 16) : -1;
     }
 
     private static boolean hasSurrogate(String raw) {
