@@ -2,6 +2,7 @@ package io.pgvs3.s3.exchange;
 
 import io.pgvs3.s3.error.S3ErrorCode;
 import io.pgvs3.s3.error.S3Exception;
+import io.pgvs3.s3.route.PercentEscapes;
 import io.pgvs3.s3.route.Route;
 import io.pgvs3.s3.route.S3Operation;
 import java.util.List;
@@ -67,14 +68,13 @@ final class WireRules {
         }
     }
 
-    /** Every {@code %} is followed by two hex digits. */
+    /** Every {@code %} is followed by two ASCII hex digits. */
     static boolean wellFormedEscapes(String raw) {
         if (raw == null) {
             return true;
         }
         for (int i = raw.indexOf('%'); i >= 0; i = raw.indexOf('%', i + 1)) {
-            if (i + 2 >= raw.length() || Character.digit(raw.charAt(i + 1), 16) < 0
-                    || Character.digit(raw.charAt(i + 2), 16) < 0) {
+            if (!PercentEscapes.escapeAt(raw, i)) {
                 return false;
             }
         }

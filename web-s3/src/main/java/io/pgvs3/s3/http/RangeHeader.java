@@ -46,7 +46,8 @@ public final class RangeHeader {
             }
             long first = parse(firstText);
             long last = lastText.isEmpty() ? Long.MAX_VALUE : parse(lastText);
-            if (last < first) {
+            // compared as written: two positions beyond a long both parse to Long.MAX_VALUE
+            if (!lastText.isEmpty() && compareDigits(lastText, firstText) < 0) {
                 return Resolution.WHOLE;
             }
             if (first >= size) {
@@ -58,10 +59,30 @@ public final class RangeHeader {
         }
     }
 
+    /** The position, or Long.MAX_VALUE for one beyond a long (no object is that large). */
     private static long parse(String digits) {
         if (digits.isEmpty() || !digits.chars().allMatch(c -> c >= '0' && c <= '9')) {
             throw new NumberFormatException(digits);
         }
-        return digits.length() > 18 ? Long.MAX_VALUE : Long.parseLong(digits);
+        try {
+            return Long.parseLong(withoutLeadingZeros(digits));
+        } catch (NumberFormatException e) {
+            return Long.MAX_VALUE; // only an overflow is left to fail here
+        }
+    }
+
+    /** Orders two digit strings by the numbers they write, however long. */
+    private static int compareDigits(String a, String b) {
+        String x = withoutLeadingZeros(a);
+        String y = withoutLeadingZeros(b);
+        return x.length() != y.length() ? Integer.compare(x.length(), y.length()) : x.compareTo(y);
+    }
+
+    private static String withoutLeadingZeros(String digits) {
+        int i = 0;
+        while (i < digits.length() - 1 && digits.charAt(i) == '0') {
+            i++;
+        }
+        return digits.substring(i);
     }
 }

@@ -36,32 +36,33 @@ public final class PathParts {
         return new String[] {bucket, rawKey.isEmpty() ? null : decode(rawKey)};
     }
 
-    /** Strict percent-decoding to UTF-8; malformed escapes or bytes are a 400, never a replacement character. */
+    /**
+     * Strict percent-decoding to UTF-8: every {@code %} starts a {@link PercentEscapes percent-escape}, the
+     * bytes must be UTF-8 and the literal text whole characters; anything else is a 400, never a
+     * replacement character.
+     */
     public static String decode(String raw) {
-        if (raw.indexOf('%') < 0) {
+        if (raw.indexOf('%') < 0 && !hasSurrogate(raw)) {
             return raw;
         }
         ByteArrayOutputStream bytes = new ByteArrayOutputStream(raw.length());
-        for (int i = 0; i < raw.length(); i++) {
-            char c = raw.charAt(i);
-            if (c == '%') {
-                if (i + 2 >= raw.length()) {
+        int i = 0;
+        while (i < raw.length()) {
+            if (raw.charAt(i) == '%') {
+                if (!PercentEscapes.escapeAt(raw, i)) {
                     throw invalid(raw);
                 }
-                int hi = Character.digit(raw.charAt(i + 1), 16);
-                int lo = Character.digit(raw.charAt(i + 2), 16);
-                if (hi < 0 || lo < 0) {
-                    throw invalid(raw);
-                }
-                bytes.write(hi << 4 | lo);
-                i += 2;
+                int hi = PercentEscapes.hexDigit(raw.charAt(i + 1));
+                bytes.write(hi << 4 | PercentEscapes.hexDigit(raw.charAt(i + 2)));
+                i += 3;
             } else {
-                byte[] literal = String.valueOf(c).getBytes(StandardCharsets.UTF_8);
-                if (Character.isHighSurrogate(c) && i + 1 < raw.length()) {
-                    literal = raw.substring(i, i + 2).getBytes(StandardCharsets.UTF_8);
-                    i++;
+                int codePoint = raw.codePointAt(i);
+                if (Character.getType(codePoint) == Character.SURROGATE) {
+                    throw invalid(raw); // half of a pair: no character to encode
                 }
+                byte[] literal = Character.toString(codePoint).getBytes(StandardCharsets.UTF_8);
                 bytes.write(literal, 0, literal.length);
+                i += Character.charCount(codePoint);
             }
         }
         try {
@@ -73,6 +74,15 @@ public final class PathParts {
         } catch (CharacterCodingException e) {
             throw invalid(raw);
         }
+    }
+
+    private static boolean hasSurrogate(String raw) {
+        for (int i = 0; i < raw.length(); i++) {
+            if (Character.isSurrogate(raw.charAt(i))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static S3Exception invalid(String raw) {

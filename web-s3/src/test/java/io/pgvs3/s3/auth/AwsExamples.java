@@ -66,6 +66,28 @@ public final class AwsExamples {
         public SignedRequest build() {
             return SignedRequest.of(method, path, query, headers, receivedAt);
         }
+
+        /** This request's receipt time with the given parts instead of its own (for tests that bend requests). */
+        public SignedRequest build(String editedMethod, String editedPath, String editedQuery,
+                                   Map<String, List<String>> editedHeaders) {
+            return SignedRequest.of(editedMethod, editedPath, editedQuery, editedHeaders, receivedAt);
+        }
+
+        public String method() {
+            return method;
+        }
+
+        public String path() {
+            return path;
+        }
+
+        public String rawQuery() {
+            return query;
+        }
+
+        public Map<String, List<String>> headers() {
+            return headers;
+        }
     }
 
     static String auth(String signedHeaders, String signature) {

@@ -35,6 +35,13 @@ class WireRulesTest {
         assertDoesNotThrow(() -> WireRules.checkRequest(exchange("/b", "prefix=%41%2F&x", Map.of())));
     }
 
+    /** The twin of PathPartsTest.onlyAsciiHexDigitsMakeAnEscape: Character.digit took fullwidth digits as hex. */
+    @Test
+    void aQueryEscapeOfNonAsciiDigitsIsAnInvalidUri() {
+        assertEquals(S3ErrorCode.INVALID_URI, refusal(exchange("/b", "prefix=%\uff14\uff11", Map.of())));
+        assertEquals(S3ErrorCode.INVALID_URI, refusal(exchange("/b", "prefix=%4\u0661", Map.of())));
+    }
+
     @Test
     void aTransferCodingOtherThanChunkedIsRefused() {
         assertEquals(S3ErrorCode.INVALID_REQUEST,

@@ -43,4 +43,23 @@ class RangeHeaderTest {
         assertFalse(resolution.unsatisfiable());
         assertNull(resolution.range());
     }
+
+    /** Found by RangeHeaderPropertyTest: both positions beyond a long used to compare equal and answer 416. */
+    @ParameterizedTest
+    @CsvSource({"bytes=9999999999999999999999-9223372036854775807, 87", "bytes=20000000000000000000-10000000000000000000, 5"})
+    void aLastPositionBelowAHugeFirstIsInvalidAndIgnored(String header, long size) {
+        RangeHeader.Resolution resolution = RangeHeader.resolve(header, size);
+        assertFalse(resolution.unsatisfiable());
+        assertNull(resolution.range());
+    }
+
+    /** Found by RangeHeaderPropertyTest: 19 or more digits counted as huge even when most were leading zeros. */
+    @ParameterizedTest
+    @CsvSource({"bytes=0000000000000000000005-, 87, 5, 86", "bytes=0-00000000000000000000009, 87, 0, 9",
+        "bytes=-0000000000000000000003, 87, 84, 86"})
+    void leadingZerosDoNotMakeAPositionHuge(String header, long size, long first, long last) {
+        RangeHeader.Resolution resolution = RangeHeader.resolve(header, size);
+        assertEquals(first, resolution.range().first());
+        assertEquals(last, resolution.range().last());
+    }
 }
