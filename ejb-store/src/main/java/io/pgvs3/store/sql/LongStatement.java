@@ -7,16 +7,16 @@ import java.time.Duration;
 
 /**
  * Runs a statement kind that may outlast its pool's limits (a server-side copy of a large file, a
- * maintenance pass): the server cancels it after {@code limit} and the client gives up on a silent
- * server {@link #SOCKET_MARGIN} later, so a hung database still ends it (docs/adr/0033). The pool's own
- * limits apply again afterwards.
+ * maintenance pass): its statement and lock timeouts become {@code limit}, after which the server cancels
+ * it, and the client gives up on a silent server {@link #SOCKET_MARGIN} later, so a hung database still
+ * ends it (docs/adr/0033). The pool's own limits apply again afterwards.
  */
 public final class LongStatement {
 
     /** How much longer than the statement limit the socket waits: the server's cancel should win. */
     public static final Duration SOCKET_MARGIN = Duration.ofSeconds(10);
 
-    private static final String RESET = "RESET statement_timeout";
+    private static final String RESET = "RESET statement_timeout; RESET lock_timeout";
 
     private LongStatement() {
     }
@@ -58,8 +58,11 @@ public final class LongStatement {
 
     private static void set(Connection c, Duration limit, boolean session) throws SQLException {
         c.setNetworkTimeout(Runnable::run, Math.toIntExact(limit.plus(SOCKET_MARGIN).toMillis()));
+        // the lock wait too: a long kind may wait for a lock within its own limit, not the pool's 2 s
+        String set = session ? "SET" : "SET LOCAL";
         try (Statement s = c.createStatement()) {
-            s.execute((session ? "SET" : "SET LOCAL") + " statement_timeout = " + limit.toMillis());
+            s.execute(set + " statement_timeout = " + limit.toMillis() + "; " + set + " lock_timeout = "
+                    + limit.toMillis());
         }
     }
 }
