@@ -2,7 +2,9 @@
 # A local pgvs3 stack: one embedded PostgreSQL 18 and N Open Liberty gateways sharing it.
 #
 #   deploy/local/stack.sh up [--gateways N]   start (or complete) the stack; returns once every gateway is ready
-#                                             (N = 0: the database only, e.g. for a gateway in a container)
+#                                             (N = 0: the database only, e.g. for a gateway in a container);
+#                                             fails, starting nothing, when one of its ports is taken, and
+#                                             fails naming the problem when a gateway is not ready in time
 #   deploy/local/stack.sh down                stop everything this state dir runs; keeps the data
 #   deploy/local/stack.sh env                 print export lines: eval "$(deploy/local/stack.sh env)"
 #   deploy/local/stack.sh status              show what runs; exit 0 only if everything is up and ready
@@ -31,7 +33,7 @@ PG_PIDFILE="$STATE/postgres.pid"
 PG_LOG="$STATE/postgres.log"
 
 usage() {
-  sed -n '2,21s/^# \{0,1\}//p' "${BASH_SOURCE[0]}" >&2
+  sed -n '2,23s/^# \{0,1\}//p' "${BASH_SOURCE[0]}" >&2
   exit 2
 }
 
@@ -141,7 +143,15 @@ cmd_up() {
     write_config
   fi
 
+  # Every port this 'up' will open is checked before anything starts, so a taken port leaves nothing running.
   local all_up=yes i pid
+  db_pid >/dev/null || pgvs3_require_free_port "$STACK_PG_PORT" "PostgreSQL"
+  for ((i = 1; i <= STACK_GATEWAYS; i++)); do
+    gw_pid "$i" >/dev/null && continue
+    pgvs3_require_free_port "$((STACK_S3_PORT + i - 1))" "S3 of gateway $i"
+    pgvs3_require_free_port "$((STACK_ADMIN_PORT + i - 1))" "admin of gateway $i"
+    pgvs3_require_free_port "$((STACK_RESP_PORT + i - 1))" "RESP of gateway $i"
+  done
   db_pid >/dev/null || all_up=no
   for ((i = 1; i <= STACK_GATEWAYS; i++)); do
     gw_pid "$i" >/dev/null || all_up=no
@@ -165,8 +175,6 @@ cmd_up() {
       continue
     fi
     local s3=$((STACK_S3_PORT + i - 1)) admin=$((STACK_ADMIN_PORT + i - 1)) resp=$((STACK_RESP_PORT + i - 1))
-    pgvs3_require_free_port "$s3" "S3 of gateway $i"
-    pgvs3_require_free_port "$admin" "admin of gateway $i"
     pgvs3_prepare_server "$dir" "$STACK_HEAP"
     pgvs3_log "starting gateway $i: S3 http://127.0.0.1:$s3, admin http://127.0.0.1:$admin (logs $(gw_log "$i"))"
     (
