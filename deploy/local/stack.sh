@@ -94,6 +94,20 @@ write_config() {
   chmod 600 "$CONFIG"
 }
 
+# launch_gateway DIR JDBC_URL S3_PORT ADMIN_PORT RESP_PORT: 'server start' of a gateway in its own session,
+# so that it outlives this script and the caller's terminal; Liberty's output goes to DIR/start.log.
+launch_gateway() {
+  local dir=$1
+  pgvs3_export_gateway_env "$dir" "$2" "$PGVS3_DB_SUPERUSER" "$STACK_DB_PASSWORD" \
+    "$3" "$3" "$4" "$5" "$STACK_ACCESS_KEY" "$STACK_SECRET_KEY"
+  export WLP_USER_DIR=$dir PID_FILE=$dir/gateway.pid
+  local -a start=("$PGVS3_WLP/bin/server" start pgvs3)
+  if command -v setsid >/dev/null 2>&1; then
+    start=(setsid -w "${start[@]}")
+  fi
+  "${start[@]}" >"$dir/start.log" 2>&1 </dev/null
+}
+
 cmd_up() {
   local gateways=1
   while (($#)); do
@@ -167,6 +181,7 @@ cmd_up() {
   fi
 
   local jdbc_url dir
+  local -a starters=()
   jdbc_url=$(pgvs3_jdbc_url "$STACK_PG_PORT")
   for ((i = 1; i <= STACK_GATEWAYS; i++)); do
     dir=$(gw_dir "$i")
@@ -177,24 +192,20 @@ cmd_up() {
     local s3=$((STACK_S3_PORT + i - 1)) admin=$((STACK_ADMIN_PORT + i - 1)) resp=$((STACK_RESP_PORT + i - 1))
     pgvs3_prepare_server "$dir" "$STACK_HEAP"
     pgvs3_log "starting gateway $i: S3 http://127.0.0.1:$s3, admin http://127.0.0.1:$admin (logs $(gw_log "$i"))"
-    (
-      pgvs3_export_gateway_env "$dir" "$jdbc_url" "$PGVS3_DB_SUPERUSER" "$STACK_DB_PASSWORD" \
-        "$s3" "$s3" "$admin" "$resp" "$STACK_ACCESS_KEY" "$STACK_SECRET_KEY"
-      export WLP_USER_DIR=$dir PID_FILE=$dir/gateway.pid
-      if command -v setsid >/dev/null 2>&1; then
-        # its own session: the gateway outlives this script and the caller's terminal
-        setsid -w "$PGVS3_WLP/bin/server" start pgvs3 >"$dir/start.log" 2>&1 </dev/null
-      else
-        "$PGVS3_WLP/bin/server" start pgvs3 >"$dir/start.log" 2>&1 </dev/null
-      fi
-    ) || pgvs3_log "gateway $i: 'server start' failed ($(tail -n 1 "$dir/start.log" 2>/dev/null)); waiting for readiness anyway"
+    # In the background: 'server start' returns, and writes the pid file, only once Liberty has started,
+    # which it has not while it tries a taken port again (pgvs3.listen.retries); the readiness wait below
+    # has the deadline.
+    launch_gateway "$dir" "$jdbc_url" "$s3" "$admin" "$resp" >/dev/null 2>&1 &
+    starters[i]=$!
   done
 
   local deadline=$((SECONDS + timeout)) failed=no
   for ((i = 1; i <= STACK_GATEWAYS; i++)); do
+    # no pid yet while 'server start' still waits; readiness alone tells then
     pid=$(gw_pid "$i") || pid=""
-    if [[ -z $pid ]]; then
+    if [[ -z $pid ]] && ! pgvs3_alive "${starters[i]:-}" && ! pid=$(gw_pid "$i"); then
       pgvs3_log "gateway $i is not running"
+      pgvs3_show_log_tail "$(gw_dir "$i")/start.log" 10
       pgvs3_show_log_tail "$(gw_log "$i")"
       failed=yes
       continue

@@ -1,5 +1,5 @@
 /**
- * The liveness of the pgvs3 application, checked from a small application of its own: MicroProfile Health
+ * Whether the pgvs3 application runs, checked from a small application of its own: MicroProfile Health
  * counts no checks as UP, and the EAR's own checks do not exist when it failed to start. Touches only the
  * platform MBean server (Liberty's ApplicationMBean).
  */

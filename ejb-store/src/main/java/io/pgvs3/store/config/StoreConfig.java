@@ -35,7 +35,8 @@ public class StoreConfig {
         Settings settings = Settings.of(config);
         dbUrl = settings.text("pgvs3.db.url", "jdbc:postgresql://127.0.0.1:5432/postgres");
         dbUser = settings.text("pgvs3.db.user", "postgres");
-        dbPassword = settings.text("pgvs3.db.password", "");
+        // as given, like the DataSources take it (a password may begin or end with a space)
+        dbPassword = config.getOptionalValue("pgvs3.db.password", String.class).orElse("");
         allowPlaintext = settings.flag("pgvs3.db.allow-plaintext", false);
         mainPoolMax = settings.integer("pgvs3.db.main.pool.max", 20);
         chunkPoolMax = settings.integer("pgvs3.db.chunk.pool.max", 16);
