@@ -31,7 +31,8 @@ IMAGE=${IMAGE:-localhost/pgvs3:$version}
 for tool in podman unzip; do
   command -v "$tool" >/dev/null 2>&1 || pgvs3_die "$tool is not installed (Debian package $tool)"
 done
-[[ -x $PGVS3_WLP/bin/server && -f $PGVS3_BUILT_SERVER/apps/pgvs3.ear && -f $PGVS3_BUILT_SERVER/lib/jdbc/postgresql.jar ]] \
+[[ -x $PGVS3_WLP/bin/server && -f $PGVS3_BUILT_SERVER/apps/pgvs3.ear && -f $PGVS3_BUILT_SERVER/apps/web-liveness.war &&
+  -f $PGVS3_BUILT_SERVER/lib/jdbc/postgresql.jar ]] \
   || pgvs3_die "no built server in $PGVS3_BUILT_SERVER; run ./mvnw -B package -DskipTests first"
 export CONTAINERS_CONF=${CONTAINERS_CONF:-$HERE/containers.conf}
 

@@ -85,16 +85,30 @@ pgvs3_require_free_port() {
 # pgvs3_http_status PORT PATH: the HTTP status of GET http://127.0.0.1:PORT/PATH, or 000. Pure bash (no curl).
 pgvs3_http_status() {
   local port=$1 path=$2 line
+  # stderr off inside the substitution: a refused connection is an answer here, not noise for the console
   line=$(
+    exec 2>/dev/null
     exec 3<>"/dev/tcp/127.0.0.1/$port" || exit 0
     printf 'GET %s HTTP/1.1\r\nHost: 127.0.0.1:%s\r\nConnection: close\r\n\r\n' "$path" "$port" >&3
     IFS= read -r -t 10 line <&3 && printf '%s' "$line"
-  ) 2>/dev/null || true
+  ) || true
   if [[ $line =~ ^HTTP/[0-9.]+\ ([0-9]{3}) ]]; then
     printf '%s\n' "${BASH_REMATCH[1]}"
   else
     printf '000\n'
   fi
+}
+
+# pgvs3_http_body PORT PATH: the body of GET http://127.0.0.1:PORT/PATH (at most 10 s per read), or nothing.
+pgvs3_http_body() {
+  local port=$1 path=$2
+  (
+    exec 2>/dev/null
+    exec 3<>"/dev/tcp/127.0.0.1/$port" || exit 0
+    printf 'GET %s HTTP/1.0\r\nHost: 127.0.0.1:%s\r\n\r\n' "$path" "$port" >&3
+    while IFS= read -r -t 10 line <&3 && [[ -n ${line%$'\r'} ]]; do :; done
+    timeout 10 cat <&3
+  ) || true
 }
 
 # pgvs3_http_get PORT PATH USER PASSWORD ACCEPT: prints the body of GET http://127.0.0.1:PORT/PATH with HTTP
@@ -244,6 +258,8 @@ pgvs3_start_db() {
     fi
     if ((SECONDS >= deadline)); then
       pgvs3_show_log_tail "$log"
+      pgvs3_stop_pid "$pid" "PostgreSQL launcher" 30 TERM || true
+      pgvs3_stop_orphan_postmaster "$data"
       pgvs3_die "PostgreSQL was not ready after ${timeout}s"
     fi
     sleep 0.3
@@ -320,7 +336,8 @@ pgvs3_export_gateway_env() {
   export PGVS3_ACCESS_KEY=$8 PGVS3_SECRET_KEY_FILE=$user_dir/secret-key
 }
 
-# pgvs3_wait_ready NAME ADMIN_PORT DEADLINE(SECONDS value) PID LOG: waits for /health/ready = 200.
+# pgvs3_wait_ready NAME ADMIN_PORT DEADLINE(SECONDS value) PID LOG: waits for /health/ready = 200, quietly.
+# When the deadline passes it says what readiness answered (its body names the problem) and shows the log.
 pgvs3_wait_ready() {
   local name=$1 port=$2 deadline=$3 pid=$4 log=$5 status
   while :; do
@@ -332,7 +349,11 @@ pgvs3_wait_ready() {
       return 1
     fi
     if ((SECONDS >= deadline)); then
-      pgvs3_log "$name is not ready: http://127.0.0.1:$port/health/ready answered $status"
+      if [[ $status == 000 ]]; then
+        pgvs3_log "$name is not ready: http://127.0.0.1:$port/health/ready does not answer (Liberty holds requests while it waits for a port)"
+      else
+        pgvs3_log "$name is not ready: http://127.0.0.1:$port/health/ready answered $status $(pgvs3_http_body "$port" /health/ready)"
+      fi
       pgvs3_show_log_tail "$log"
       return 1
     fi

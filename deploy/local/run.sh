@@ -6,13 +6,17 @@
 #
 #   deploy/local/run.sh [--data DIR]
 #
-#   --data DIR              PostgreSQL data directory (default <repo>/target/run/pgdata; kept across runs)
+#   --data DIR              PostgreSQL data directory (default $PGVS3_RUN_DIR/pgdata; kept across runs)
+#   PGVS3_RUN_DIR           state of the run: server, logs, db-password (default <repo>/target/run)
 #   PGVS3_DB_URL            use this PostgreSQL 18 instead of the embedded one (with PGVS3_DB_USER,
 #                           PGVS3_DB_PASSWORD); no embedded database is started then
-#   PGVS3_S3_PORT           S3 port (8014); PGVS3_ADMIN_PORT health/metrics port (9080)
+#   PGVS3_S3_PORT           S3 port (8014); PGVS3_S3_PUBLIC_PORT the port clients sign for (the S3 port)
+#   PGVS3_ADMIN_PORT        health/metrics port (9080); PGVS3_RESP_PORT RESP port (6380, -1 = off)
 #   PGVS3_RUN_PG_PORT       port of the embedded PostgreSQL (15432)
 #   PGVS3_ACCESS_KEY/PGVS3_SECRET_KEY   S3 credentials (default: the development pair pgvs3-dev/pgvs3-dev-secret)
 #   PGVS3_GATEWAY_HEAP      -Xmx of the server (512m)
+#   PGVS3_READY_TIMEOUT     seconds to wait for readiness before giving up (180)
+#   Other PGVS3_* variables (docs/configuration.md) reach the server.
 set -euo pipefail
 
 # shellcheck source=deploy/local/lib.sh
@@ -27,7 +31,7 @@ while (($#)); do
   case $1 in
     --data) (($# >= 2)) || pgvs3_die "--data needs a directory"; DATA=$2; shift 2 ;;
     --data=*) DATA=${1#*=}; shift ;;
-    -h | --help) sed -n '2,16s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; exit 0 ;;
+    -h | --help) sed -n '2,20s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; exit 0 ;;
     *) pgvs3_die "unknown argument: $1 (try --help)" ;;
   esac
 done
@@ -64,6 +68,7 @@ pgvs3_ensure_built
 mkdir -p "$RUN_DIR"
 pgvs3_require_free_port "$S3_PORT" "S3"
 pgvs3_require_free_port "$ADMIN_PORT" "admin"
+[[ $RESP_PORT == -1 ]] || pgvs3_require_free_port "$RESP_PORT" "RESP"
 
 LIBERTY_PID=""
 DB_PIDFILE="$RUN_DIR/postgres.pid"

@@ -2,7 +2,9 @@
 # A local pgvs3 stack: one embedded PostgreSQL 18 and N Open Liberty gateways sharing it.
 #
 #   deploy/local/stack.sh up [--gateways N]   start (or complete) the stack; returns once every gateway is ready
-#                                             (N = 0: the database only, e.g. for a gateway in a container)
+#                                             (N = 0: the database only, e.g. for a gateway in a container);
+#                                             fails, starting nothing, when one of its ports is taken, and
+#                                             fails naming the problem when a gateway is not ready in time
 #   deploy/local/stack.sh down                stop everything this state dir runs; keeps the data
 #   deploy/local/stack.sh env                 print export lines: eval "$(deploy/local/stack.sh env)"
 #   deploy/local/stack.sh status              show what runs; exit 0 only if everything is up and ready
@@ -34,7 +36,7 @@ PG_PIDFILE="$STATE/postgres.pid"
 PG_LOG="$STATE/postgres.log"
 
 usage() {
-  sed -n '2,24s/^# \{0,1\}//p' "${BASH_SOURCE[0]}" >&2
+  sed -n '2,25s/^# \{0,1\}//p' "${BASH_SOURCE[0]}" >&2
   exit 2
 }
 
@@ -97,6 +99,20 @@ write_config() {
   chmod 600 "$CONFIG"
 }
 
+# launch_gateway DIR JDBC_URL S3_PORT ADMIN_PORT RESP_PORT: 'server start' of a gateway in its own session,
+# so that it outlives this script and the caller's terminal; Liberty's output goes to DIR/start.log.
+launch_gateway() {
+  local dir=$1
+  pgvs3_export_gateway_env "$dir" "$2" "$PGVS3_DB_SUPERUSER" "$STACK_DB_PASSWORD" \
+    "$3" "$3" "$4" "$5" "$STACK_ACCESS_KEY" "$STACK_SECRET_KEY"
+  export WLP_USER_DIR=$dir PID_FILE=$dir/gateway.pid
+  local -a start=("$PGVS3_WLP/bin/server" start pgvs3)
+  if command -v setsid >/dev/null 2>&1; then
+    start=(setsid -w "${start[@]}")
+  fi
+  "${start[@]}" >"$dir/start.log" 2>&1 </dev/null
+}
+
 cmd_up() {
   local gateways=1
   while (($#)); do
@@ -150,7 +166,15 @@ cmd_up() {
     write_config
   fi
 
+  # Every port this 'up' will open is checked before anything starts, so a taken port leaves nothing running.
   local all_up=yes i pid
+  [[ -n $STACK_DB_URL ]] || db_pid >/dev/null || pgvs3_require_free_port "$STACK_PG_PORT" "PostgreSQL"
+  for ((i = 1; i <= STACK_GATEWAYS; i++)); do
+    gw_pid "$i" >/dev/null && continue
+    pgvs3_require_free_port "$((STACK_S3_PORT + i - 1))" "S3 of gateway $i"
+    pgvs3_require_free_port "$((STACK_ADMIN_PORT + i - 1))" "admin of gateway $i"
+    pgvs3_require_free_port "$((STACK_RESP_PORT + i - 1))" "RESP of gateway $i"
+  done
   [[ -n $STACK_DB_URL ]] || db_pid >/dev/null || all_up=no
   for ((i = 1; i <= STACK_GATEWAYS; i++)); do
     gw_pid "$i" >/dev/null || all_up=no
@@ -168,6 +192,7 @@ cmd_up() {
   fi
 
   local jdbc_url dir
+  local -a starters=()
   jdbc_url=$(stack_jdbc_url)
   for ((i = 1; i <= STACK_GATEWAYS; i++)); do
     dir=$(gw_dir "$i")
@@ -176,28 +201,22 @@ cmd_up() {
       continue
     fi
     local s3=$((STACK_S3_PORT + i - 1)) admin=$((STACK_ADMIN_PORT + i - 1)) resp=$((STACK_RESP_PORT + i - 1))
-    pgvs3_require_free_port "$s3" "S3 of gateway $i"
-    pgvs3_require_free_port "$admin" "admin of gateway $i"
     pgvs3_prepare_server "$dir" "$STACK_HEAP"
     pgvs3_log "starting gateway $i: S3 http://127.0.0.1:$s3, admin http://127.0.0.1:$admin (logs $(gw_log "$i"))"
-    (
-      pgvs3_export_gateway_env "$dir" "$jdbc_url" "$PGVS3_DB_SUPERUSER" "$STACK_DB_PASSWORD" \
-        "$s3" "$s3" "$admin" "$resp" "$STACK_ACCESS_KEY" "$STACK_SECRET_KEY"
-      export WLP_USER_DIR=$dir PID_FILE=$dir/gateway.pid
-      if command -v setsid >/dev/null 2>&1; then
-        # its own session: the gateway outlives this script and the caller's terminal
-        setsid -w "$PGVS3_WLP/bin/server" start pgvs3 >"$dir/start.log" 2>&1 </dev/null
-      else
-        "$PGVS3_WLP/bin/server" start pgvs3 >"$dir/start.log" 2>&1 </dev/null
-      fi
-    ) || pgvs3_log "gateway $i: 'server start' failed ($(tail -n 1 "$dir/start.log" 2>/dev/null)); waiting for readiness anyway"
+    # In the background: 'server start' returns, and writes the pid file, only once Liberty has started,
+    # which it has not while it tries a taken port again (pgvs3.listen.retries); the readiness wait below
+    # has the deadline.
+    launch_gateway "$dir" "$jdbc_url" "$s3" "$admin" "$resp" >/dev/null 2>&1 &
+    starters[i]=$!
   done
 
   local deadline=$((SECONDS + timeout)) failed=no
   for ((i = 1; i <= STACK_GATEWAYS; i++)); do
+    # no pid yet while 'server start' still waits; readiness alone tells then
     pid=$(gw_pid "$i") || pid=""
-    if [[ -z $pid ]]; then
+    if [[ -z $pid ]] && ! pgvs3_alive "${starters[i]:-}" && ! pid=$(gw_pid "$i"); then
       pgvs3_log "gateway $i is not running"
+      pgvs3_show_log_tail "$(gw_dir "$i")/start.log" 10
       pgvs3_show_log_tail "$(gw_log "$i")"
       failed=yes
       continue

@@ -53,7 +53,7 @@ final class StackScript {
         up();
     }
 
-    /** Stops the stack and deletes its state directory, e.g. to put files there before {@link #up}. */
+    /** Stops whatever of this stack runs and deletes its state directory, e.g. to put files there before {@link #up}. */
     void reset() throws IOException, InterruptedException {
         down();
         deleteRecursively(stateDir());
@@ -115,9 +115,14 @@ final class StackScript {
         return values;
     }
 
-    private String run(List<String> args, long timeoutSeconds) throws IOException, InterruptedException {
+    /** What one {@code stack.sh} run printed and how it ended. */
+    record Outcome(int exitCode, String stdout, String stderr) {
+    }
+
+    /** Runs {@code stack.sh ARGS} and returns how it ended, failing or not. */
+    Outcome attempt(long timeoutSeconds, String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of("bash", repo().resolve("deploy/local/stack.sh").toString()));
-        command.addAll(args);
+        command.addAll(List.of(args));
         Path log = Files.createTempFile("pgvs3-stack", ".log");
         ProcessBuilder builder = new ProcessBuilder(command).directory(repo().toFile()).redirectError(log.toFile());
         Map<String, String> environment = builder.environment();
@@ -130,11 +135,21 @@ final class StackScript {
         environment.putAll(extraEnv);
         Process process = builder.start();
         byte[] out = process.getInputStream().readAllBytes();
-        if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS) || process.exitValue() != 0) {
+        if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
             process.destroyForcibly();
-            throw new IllegalStateException("stack.sh " + args + " failed:\n" + Files.readString(log)
-                    + new String(out, StandardCharsets.UTF_8) + command);
+            throw new IllegalStateException("stack.sh " + List.of(args) + " did not end within " + timeoutSeconds
+                    + " s:\n" + Files.readString(log));
         }
-        return new String(out, StandardCharsets.UTF_8);
+        Outcome outcome = new Outcome(process.exitValue(), new String(out, StandardCharsets.UTF_8), Files.readString(log));
+        Files.deleteIfExists(log);
+        return outcome;
+    }
+
+    private String run(List<String> args, long timeoutSeconds) throws IOException, InterruptedException {
+        Outcome outcome = attempt(timeoutSeconds, args.toArray(String[]::new));
+        if (outcome.exitCode() != 0) {
+            throw new IllegalStateException("stack.sh " + args + " failed:\n" + outcome.stderr() + outcome.stdout());
+        }
+        return outcome.stdout();
     }
 }

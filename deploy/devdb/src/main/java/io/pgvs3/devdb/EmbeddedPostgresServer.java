@@ -14,7 +14,8 @@ import java.sql.Statement;
  *
  * <p>zonky starts the postmaster with fsync off and synchronous_commit off; pgvs3 promises that what it
  * acknowledges survives a crash, so {@link #startDurable} turns fsync, synchronous_commit and
- * full_page_writes back on. Tests that do not test durability may use {@link #startFast}.
+ * full_page_writes back on. Tests that do not test durability may use {@link #startFast}. Every
+ * connection, local or TCP, logs in with the password (SCRAM), see {@link PasswordAuthentication}.
  */
 public final class EmbeddedPostgresServer implements AutoCloseable {
 
@@ -31,36 +32,45 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
     /** Keeps {@code dataDir} across restarts (the run command and the local stack). */
     public static EmbeddedPostgresServer startDurable(Path dataDir, int port, String password) throws IOException {
         Files.createDirectories(dataDir);
-        boolean fresh = !Files.exists(dataDir.resolve("PG_VERSION"));
-        EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
-                .setPort(port)
-                .setDataDirectory(dataDir)
-                .setCleanDataDirectory(false)
-                .setServerConfig("listen_addresses", "127.0.0.1")
-                .setServerConfig("fsync", "on")
-                .setServerConfig("synchronous_commit", "on")
-                .setServerConfig("full_page_writes", "on")
-                .setServerConfig("max_connections", "200")
-                .setServerConfig("shared_buffers", "256MB");
-        return start(builder, password, fresh);
+        try (PasswordAuthentication auth = new PasswordAuthentication(password)) {
+            EmbeddedPostgres.Builder builder = auth.builder()
+                    .setPort(port)
+                    .setDataDirectory(dataDir)
+                    .setCleanDataDirectory(false)
+                    .setServerConfig("listen_addresses", "127.0.0.1")
+                    .setServerConfig("fsync", "on")
+                    .setServerConfig("synchronous_commit", "on")
+                    .setServerConfig("full_page_writes", "on")
+                    .setServerConfig("max_connections", "200")
+                    .setServerConfig("shared_buffers", "256MB");
+            return start(builder, dataDir, password);
+        }
     }
 
     /** A throwaway database with durability off, for tests that do not test durability. */
     public static EmbeddedPostgresServer startFast(String password) throws IOException {
-        EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
-                .setServerConfig("listen_addresses", "127.0.0.1")
-                .setServerConfig("max_connections", "200");
-        return start(builder, password, true);
+        try (PasswordAuthentication auth = new PasswordAuthentication(password)) {
+            EmbeddedPostgres.Builder builder = auth.builder()
+                    .setServerConfig("listen_addresses", "127.0.0.1")
+                    .setServerConfig("max_connections", "200");
+            return start(builder, null, password);
+        }
     }
 
-    private static EmbeddedPostgresServer start(EmbeddedPostgres.Builder builder, String password, boolean fresh)
+    private static EmbeddedPostgresServer start(EmbeddedPostgres.Builder builder, Path dataDir, String password)
             throws IOException {
-        EmbeddedPostgres postgres = builder.start();
+        EmbeddedPostgres postgres;
+        try {
+            postgres = builder.start();
+        } catch (IOException e) {
+            throw PasswordAuthentication.explain(e, dataDir);
+        }
         EmbeddedPostgresServer server = new EmbeddedPostgresServer(postgres, password);
         try (Connection connection = postgres.getPostgresDatabase().getConnection();
              Statement statement = connection.createStatement()) {
-            // Liberty's DataSource logs in with a password; the embedded superuser has none by default.
+            // the password of this start is the one that counts, also for a data directory made with another
             statement.execute("ALTER USER " + USER + " PASSWORD '" + password.replace("'", "''") + "'");
+            PasswordAuthentication.enforce(connection);
             try (ResultSet rs = statement.executeQuery("SHOW server_version_num")) {
                 rs.next();
                 if (Integer.parseInt(rs.getString(1)) < 180000) {
@@ -100,8 +110,19 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
             System.err.println("usage: EmbeddedPostgresServer DATA_DIR PORT");
             System.exit(2);
         }
-        String password = System.getenv().getOrDefault("PGVS3_DB_PASSWORD", "pgvs3-dev");
-        EmbeddedPostgresServer server = startDurable(Path.of(args[0]), Integer.parseInt(args[1]), password);
+        String password = System.getenv().getOrDefault("PGVS3_DB_PASSWORD", "");
+        if (password.isEmpty()) {
+            System.err.println("PGVS3_DB_PASSWORD is not set: the embedded PostgreSQL needs a password");
+            System.exit(2);
+        }
+        EmbeddedPostgresServer server;
+        try {
+            server = startDurable(Path.of(args[0]), Integer.parseInt(args[1]), password);
+        } catch (IOException e) {
+            System.err.println("embedded PostgreSQL did not start: " + e.getMessage());
+            System.exit(1);
+            return;
+        }
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             try {
                 server.close();

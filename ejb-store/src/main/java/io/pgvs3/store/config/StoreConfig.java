@@ -1,68 +1,60 @@
 package io.pgvs3.store.config;
 
+import io.pgvs3.store.api.config.Settings;
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Duration;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
+import java.util.logging.Logger;
+import org.eclipse.microprofile.config.Config;
 
 /**
  * The store's settings. {@code pgvs3.db.url} is the server.xml variable the DataSources use, read here
- * so that the transport rule is checked before the first connection is opened.
+ * so that the transport rule is checked before the first connection is opened. A value that does not
+ * parse stops the application with a message naming its key and value.
  */
 @ApplicationScoped
 public class StoreConfig {
 
-    @Inject
-    @ConfigProperty(name = "pgvs3.db.url", defaultValue = "jdbc:postgresql://127.0.0.1:5432/postgres")
-    String dbUrl;
+    private static final Logger LOG = Logger.getLogger(StoreConfig.class.getName());
 
     @Inject
-    @ConfigProperty(name = "pgvs3.db.user", defaultValue = "postgres")
-    String dbUser;
+    Config config;
 
-    @Inject
-    @ConfigProperty(name = "pgvs3.db.password", defaultValue = "")
-    String dbPassword;
+    private String dbUrl;
+    private String dbUser;
+    private String dbPassword;
+    private boolean allowPlaintext;
+    private int mainPoolMax;
+    private int chunkPoolMax;
+    private int readWindowThreads;
+    private long readWindowBytes;
+    private long readCacheBytes;
+    private int connectTimeoutSeconds;
+    private int lockTimeoutSeconds;
+    private boolean readOnly;
+    private Duration maxReplicationLag;
 
-    @Inject
-    @ConfigProperty(name = "pgvs3.db.allow-plaintext", defaultValue = "false")
-    boolean allowPlaintext;
-
-    @Inject
-    @ConfigProperty(name = "pgvs3.db.main.pool.max", defaultValue = "20")
-    int mainPoolMax;
-
-    @Inject
-    @ConfigProperty(name = "pgvs3.db.chunk.pool.max", defaultValue = "16")
-    int chunkPoolMax;
-
-    @Inject
-    @ConfigProperty(name = "pgvs3.db.connect-timeout", defaultValue = "5")
-    int connectTimeoutSeconds;
-
-    @Inject
-    @ConfigProperty(name = "pgvs3.db.lock-timeout", defaultValue = "2")
-    int lockTimeoutSeconds;
-
-    @Inject
-    @ConfigProperty(name = "pgvs3.read.window.threads", defaultValue = "8")
-    int readWindowThreads;
-
-    @Inject
-    @ConfigProperty(name = "pgvs3.read.window.bytes", defaultValue = "0")
-    long readWindowBytes;
-
-    @Inject
-    @ConfigProperty(name = "pgvs3.read.cache.bytes", defaultValue = "0")
-    long readCacheBytes;
-
-    @Inject
-    @ConfigProperty(name = "pgvs3.read-only", defaultValue = "false")
-    boolean readOnly;
-
-    @Inject
-    @ConfigProperty(name = "pgvs3.read-only.max-lag", defaultValue = "PT30S")
-    Duration maxReplicationLag;
+    @PostConstruct
+    void init() {
+        Settings settings = Settings.of(config);
+        dbUrl = settings.text("pgvs3.db.url", "jdbc:postgresql://127.0.0.1:5432/postgres");
+        dbUser = settings.text("pgvs3.db.user", "postgres");
+        // as given, like the DataSources take it (a password may begin or end with a space)
+        dbPassword = config.getOptionalValue("pgvs3.db.password", String.class).orElse("");
+        allowPlaintext = settings.flag("pgvs3.db.allow-plaintext", false);
+        mainPoolMax = settings.integer("pgvs3.db.main.pool.max", 20);
+        chunkPoolMax = settings.integer("pgvs3.db.chunk.pool.max", 16);
+        connectTimeoutSeconds = settings.integer("pgvs3.db.connect-timeout", 5);
+        lockTimeoutSeconds = settings.integer("pgvs3.db.lock-timeout", 2);
+        readWindowThreads = settings.integer("pgvs3.read.window.threads", 8);
+        readWindowBytes = settings.number("pgvs3.read.window.bytes", 0);
+        readCacheBytes = settings.number("pgvs3.read.cache.bytes", 0);
+        readOnly = settings.flag("pgvs3.read-only", false);
+        maxReplicationLag = settings.duration("pgvs3.read-only.max-lag", Duration.ofSeconds(30));
+        settings.problems().forEach(LOG::severe);
+        settings.check();
+    }
 
     public String dbUrl() {
         return dbUrl;

@@ -1,7 +1,7 @@
 package io.pgvs3.store.maintenance;
 
+import io.pgvs3.store.api.config.Settings;
 import java.time.Duration;
-import java.util.function.Function;
 import org.eclipse.microprofile.config.Config;
 
 /**
@@ -38,20 +38,21 @@ public record MaintenanceConfig(boolean enabled, Duration interval, Duration rea
                 Duration.ofHours(24), 4096, 64);
     }
 
-    /** Reads every key, falling back to {@link #defaults()}. */
+    /** Reads every key, falling back to {@link #defaults()}; a value that does not parse names its key. */
     public static MaintenanceConfig from(Config config) {
         MaintenanceConfig d = defaults();
-        Function<String, Duration> duration = key -> config.getOptionalValue(key, String.class)
-                .map(String::trim).map(Duration::parse).orElse(null);
-        return new MaintenanceConfig(
-                config.getOptionalValue("pgvs3.maintenance.enabled", Boolean.class).orElse(d.enabled()),
-                orElse(duration.apply("pgvs3.maintenance.interval"), d.interval()),
-                orElse(duration.apply("pgvs3.reaper.grace"), d.reaperGrace()),
-                config.getOptionalValue("pgvs3.reaper.max-rows-per-pass", Integer.class).orElse(d.maxRowsPerPass()),
-                config.getOptionalValue("pgvs3.reaper.max-passes-per-tick", Integer.class).orElse(d.maxPassesPerTick()),
-                orElse(duration.apply("pgvs3.uploads.expire-after"), d.uploadsExpireAfter()),
-                config.getOptionalValue("pgvs3.ttl.batch", Integer.class).orElse(d.ttlBatch()),
-                config.getOptionalValue("pgvs3.ttl.max-batches-per-tick", Integer.class).orElse(d.ttlBatchesPerTick()));
+        Settings settings = Settings.of(config);
+        MaintenanceConfig read = new MaintenanceConfig(
+                settings.flag("pgvs3.maintenance.enabled", d.enabled()),
+                settings.duration("pgvs3.maintenance.interval", d.interval()),
+                settings.duration("pgvs3.reaper.grace", d.reaperGrace()),
+                settings.integer("pgvs3.reaper.max-rows-per-pass", d.maxRowsPerPass()),
+                settings.integer("pgvs3.reaper.max-passes-per-tick", d.maxPassesPerTick()),
+                settings.duration("pgvs3.uploads.expire-after", d.uploadsExpireAfter()),
+                settings.integer("pgvs3.ttl.batch", d.ttlBatch()),
+                settings.integer("pgvs3.ttl.max-batches-per-tick", d.ttlBatchesPerTick()));
+        settings.check();
+        return read;
     }
 
     /** The same settings with maintenance off (a read-only gateway). */
@@ -78,10 +79,6 @@ public record MaintenanceConfig(boolean enabled, Duration interval, Duration rea
     public MaintenanceConfig withTtl(int batch, int batchesPerTick) {
         return new MaintenanceConfig(enabled, interval, reaperGrace, maxRowsPerPass, maxPassesPerTick,
                 uploadsExpireAfter, batch, batchesPerTick);
-    }
-
-    private static <T> T orElse(T value, T fallback) {
-        return value != null ? value : fallback;
     }
 
     private static void require(boolean ok, String message) {

@@ -91,4 +91,11 @@ class MaintenanceConfigTest {
         assertThrows(IllegalArgumentException.class, () -> MaintenanceConfig.from(
                 new MapConfig(Map.of("pgvs3.reaper.grace", "-PT1S"))));
     }
+
+    @Test
+    void anUnparsableValueIsRefusedWithItsKeyAndValue() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> MaintenanceConfig.from(
+                new MapConfig(Map.of("pgvs3.reaper.grace", "ten minutes"))));
+        assertTrue(e.getMessage().contains("pgvs3.reaper.grace is 'ten minutes', not a duration"), e.getMessage());
+    }
 }

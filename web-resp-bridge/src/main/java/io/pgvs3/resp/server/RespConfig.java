@@ -2,6 +2,7 @@ package io.pgvs3.resp.server;
 
 import io.pgvs3.resp.command.Credentials;
 import io.pgvs3.resp.protocol.DecoderLimits;
+import io.pgvs3.store.api.config.Settings;
 import io.pgvs3.store.api.secret.Secrets;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -10,107 +11,72 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.Optional;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
+import java.util.logging.Logger;
+import org.eclipse.microprofile.config.Config;
 
 /**
  * The bridge's settings (server.xml variables {@code pgvs3.resp.*}, environment aliases such as
- * PGVS3_RESP_PORT); docs/configuration.md lists them. The passwords are the gateway's S3 credentials.
+ * PGVS3_RESP_PORT); docs/configuration.md lists them. The passwords are the gateway's S3 credentials. A value
+ * that does not parse stops the application with a message naming its key and value.
  */
 @ApplicationScoped
 public class RespConfig {
 
-    @Inject
-    @ConfigProperty(name = "pgvs3.resp.host", defaultValue = "127.0.0.1")
-    String host;
+    private static final Logger LOG = Logger.getLogger(RespConfig.class.getName());
 
+    @Inject
+    Config config;
+
+    private String host;
     /** -1 turns the bridge off. */
-    @Inject
-    @ConfigProperty(name = "pgvs3.resp.port", defaultValue = "6380")
-    int port;
-
-    @Inject
-    @ConfigProperty(name = "pgvs3.resp.max-clients", defaultValue = "1024")
-    int maxClients;
-
+    private int port;
+    private int maxClients;
     /** Zero: idle clients are never closed (Redis' timeout 0). */
-    @Inject
-    @ConfigProperty(name = "pgvs3.resp.idle-timeout", defaultValue = "PT0S")
-    Duration idleTimeout;
-
-    @Inject
-    @ConfigProperty(name = "pgvs3.resp.max-bulk-bytes", defaultValue = "536870912")
-    int maxBulk;
-
-    @Inject
-    @ConfigProperty(name = "pgvs3.resp.max-args", defaultValue = "1048576")
-    int maxArgs;
-
-    @Inject
-    @ConfigProperty(name = "pgvs3.resp.max-inline-bytes", defaultValue = "65536")
-    int maxInline;
-
-    @Inject
-    @ConfigProperty(name = "pgvs3.resp.max-request-bytes", defaultValue = "1073741824")
-    long maxRequest;
-
+    private Duration idleTimeout;
+    private int maxBulk;
+    private int maxArgs;
+    private int maxInline;
+    private long maxRequest;
     /** Transactions of pipelined SET/MSET runs in flight at once; more wait and join the next (group commit). */
-    @Inject
-    @ConfigProperty(name = "pgvs3.resp.write-transactions", defaultValue = "16")
-    int writeTransactions;
-
+    private int writeTransactions;
     /** The gateway's read-only setting: the bridge then refuses writes as a Redis replica does. */
-    @Inject
-    @ConfigProperty(name = "pgvs3.read-only", defaultValue = "false")
-    boolean readOnly;
-
-    @Inject
-    @ConfigProperty(name = "pgvs3.resp.auth-required", defaultValue = "true")
-    boolean authRequired;
-
-    @Inject
-    @ConfigProperty(name = "pgvs3.allow-plaintext", defaultValue = "false")
-    boolean allowPlaintext;
-
+    private boolean readOnly;
+    private boolean authRequired;
+    private boolean allowPlaintext;
     /** TLS on the RESP port, with the S3 endpoint's keystore. */
-    @Inject
-    @ConfigProperty(name = "pgvs3.resp.tls", defaultValue = "false")
-    boolean tls;
-
-    @Inject
-    @ConfigProperty(name = "pgvs3.tls.keystore")
-    Optional<String> keystore;
-
-    @Inject
-    @ConfigProperty(name = "pgvs3.tls.keystore.password")
-    Optional<String> keystorePassword;
-
-    @Inject
-    @ConfigProperty(name = "pgvs3.tls.keystore.type", defaultValue = "PKCS12")
-    String keystoreType;
-
-    @Inject
-    @ConfigProperty(name = "pgvs3.access-key")
-    Optional<String> accessKey;
-
-    @Inject
-    @ConfigProperty(name = "pgvs3.access-key-file")
-    Optional<String> accessKeyFile;
-
-    @Inject
-    @ConfigProperty(name = "pgvs3.secret-key")
-    Optional<String> secretKey;
-
-    @Inject
-    @ConfigProperty(name = "pgvs3.secret-key-file")
-    Optional<String> secretKeyFile;
+    private boolean tls;
+    private Optional<String> keystore;
+    private Optional<String> keystorePassword;
+    private String keystoreType;
 
     private Credentials credentials;
     private String credentialsProblem;
 
     @PostConstruct
     void resolve() {
-        Secrets.Resolved access = Secrets.resolve("pgvs3.access-key", accessKey, accessKeyFile);
-        Secrets.Resolved secret = Secrets.resolve("pgvs3.secret-key", secretKey, secretKeyFile);
+        Settings settings = Settings.of(config);
+        host = settings.text("pgvs3.resp.host", "127.0.0.1");
+        port = settings.integer("pgvs3.resp.port", 6380);
+        maxClients = settings.integer("pgvs3.resp.max-clients", 1024);
+        idleTimeout = settings.duration("pgvs3.resp.idle-timeout", Duration.ZERO);
+        maxBulk = settings.integer("pgvs3.resp.max-bulk-bytes", 536_870_912);
+        maxArgs = settings.integer("pgvs3.resp.max-args", 1_048_576);
+        maxInline = settings.integer("pgvs3.resp.max-inline-bytes", 65_536);
+        maxRequest = settings.number("pgvs3.resp.max-request-bytes", 1_073_741_824L);
+        writeTransactions = settings.integer("pgvs3.resp.write-transactions", 16);
+        readOnly = settings.flag("pgvs3.read-only", false);
+        authRequired = settings.flag("pgvs3.resp.auth-required", true);
+        allowPlaintext = settings.flag("pgvs3.allow-plaintext", false);
+        tls = settings.flag("pgvs3.resp.tls", false);
+        keystore = settings.text("pgvs3.tls.keystore");
+        keystorePassword = settings.text("pgvs3.tls.keystore.password");
+        keystoreType = settings.text("pgvs3.tls.keystore.type", "PKCS12");
+        settings.problems().forEach(LOG::severe);
+        settings.check();
+        Secrets.Resolved access = Secrets.resolve("pgvs3.access-key", settings.text("pgvs3.access-key"),
+                settings.text("pgvs3.access-key-file"));
+        Secrets.Resolved secret = Secrets.resolve("pgvs3.secret-key", settings.text("pgvs3.secret-key"),
+                settings.text("pgvs3.secret-key-file"));
         credentialsProblem = access.problem() != null ? access.problem() : secret.problem();
         if (credentialsProblem == null && authRequired && (access.value().isEmpty() || secret.value().isEmpty())) {
             credentialsProblem = "no credentials for RESP AUTH: set pgvs3.access-key and pgvs3.secret-key";

@@ -34,7 +34,8 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * The RESP listener: opened when the application starts, closed (with every connection) when it stops.
+ * The RESP listener: opened when the application starts (tried again every second while its port is
+ * taken), closed (with every connection) when it stops.
  * The accept loop and each connection run on threads of the server's {@code ManagedThreadFactory}, so
  * they carry the application's context (JNDI, class loader) and the server knows them (ADR 0010).
  */
@@ -42,6 +43,7 @@ import java.util.logging.Logger;
 public class RespListener implements Gateway {
 
     private static final Logger LOG = Logger.getLogger(RespListener.class.getName());
+    private static final long OPEN_RETRY_MILLIS = 1000;
     private static final byte[] MAX_CLIENTS = ("-" + RespErrors.MAX_CLIENTS + "\r\n").getBytes(StandardCharsets.US_ASCII);
 
     @Resource(lookup = "concurrent/pgvs3/respThreads")
@@ -61,6 +63,7 @@ public class RespListener implements Gateway {
     private final long startedMillis = System.currentTimeMillis();
     private volatile ServerSocket server;
     private volatile String problem = "not started";
+    private volatile boolean stopped;
     private Dispatcher dispatcher;
 
     void start(@Observes @Initialized(ApplicationScoped.class) Object started) {
@@ -78,19 +81,52 @@ public class RespListener implements Gateway {
         dispatcher = new Dispatcher(table, new Services(kv, this, table, config.credentials(),
                 config.limits().maxBulk()), metrics, config.writeTransactions(), config.readOnly());
         metrics.connections(connections::size);
+        threads.newThread(this::openUntilStopped).start();
+    }
+
+    /**
+     * Opens the listener, trying again every second while the port is taken (or the keystore is not there
+     * yet) until it opens or the application stops; readiness names the failure meanwhile.
+     */
+    private void openUntilStopped() {
+        while (!stopped) {
+            try {
+                open();
+                return;
+            } catch (IOException | GeneralSecurityException e) {
+                String failed = "cannot listen on " + config.host() + ":" + config.port() + ": " + e.getMessage()
+                        + " (trying again every second)";
+                if (!failed.equals(problem)) {
+                    LOG.severe("RESP listener not opened: " + failed);
+                }
+                problem = failed;
+            }
+            try {
+                Thread.sleep(OPEN_RETRY_MILLIS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    private synchronized void open() throws IOException, GeneralSecurityException {
+        if (stopped) {
+            return;
+        }
+        ServerSocket socket = config.tls() ? Tls.serverSocket(config.keystore()) : new ServerSocket();
         try {
-            ServerSocket socket = config.tls() ? Tls.serverSocket(config.keystore()) : new ServerSocket();
             socket.setReuseAddress(true);
             socket.bind(new InetSocketAddress(config.host(), config.port()), 1024);
-            server = socket;
-            threads.newThread(this::acceptLoop).start();
-            problem = null;
-            LOG.info(() -> "RESP listener on " + config.host() + ":" + socket.getLocalPort()
-                    + (config.tls() ? " (TLS)" : ""));
-        } catch (IOException | GeneralSecurityException e) {
-            problem = "cannot listen on " + config.host() + ":" + config.port() + ": " + e.getMessage();
-            LOG.severe("RESP listener not opened: " + problem);
+        } catch (IOException e) {
+            socket.close();
+            throw e;
         }
+        server = socket;
+        threads.newThread(this::acceptLoop).start();
+        problem = null;
+        LOG.info(() -> "RESP listener on " + config.host() + ":" + socket.getLocalPort()
+                + (config.tls() ? " (TLS)" : ""));
     }
 
     /** Why the listener is not serving, or null when it is (or is disabled). */
@@ -136,7 +172,8 @@ public class RespListener implements Gateway {
     }
 
     @PreDestroy
-    void stop() {
+    synchronized void stop() {
+        stopped = true;
         ServerSocket s = server;
         if (s == null) {
             return;

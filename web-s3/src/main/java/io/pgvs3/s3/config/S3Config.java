@@ -1,5 +1,6 @@
 package io.pgvs3.s3.config;
 
+import io.pgvs3.store.api.config.Settings;
 import io.pgvs3.store.api.secret.Secrets;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -8,12 +9,13 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.logging.Logger;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.eclipse.microprofile.config.Config;
 
 /**
  * The S3 module's settings (MicroProfile Config; environment aliases such as PGVS3_ACCESS_KEY apply,
  * and server.xml variables such as pgvs3.s3.host are visible too). There is no default secret: without
  * credentials every request is refused and readiness is down. Secret files are read once, at startup.
+ * A value that does not parse stops the application with a message naming its key and value.
  */
 @ApplicationScoped
 public class S3Config {
@@ -21,79 +23,23 @@ public class S3Config {
     private static final Logger LOG = Logger.getLogger(S3Config.class.getName());
 
     @Inject
-    @ConfigProperty(name = "pgvs3.access-key")
-    Optional<String> accessKey;
+    Config config;
 
-    @Inject
-    @ConfigProperty(name = "pgvs3.access-key-file")
-    Optional<String> accessKeyFile;
-
-    @Inject
-    @ConfigProperty(name = "pgvs3.secret-key")
-    Optional<String> secretKey;
-
-    @Inject
-    @ConfigProperty(name = "pgvs3.secret-key-file")
-    Optional<String> secretKeyFile;
-
-    @Inject
-    @ConfigProperty(name = "pgvs3.s3.max-clock-skew", defaultValue = "PT15M")
-    Duration maxClockSkew;
-
-    /** The region this gateway is: requests must be signed for it, and buckets report it. */
-    @Inject
-    @ConfigProperty(name = "pgvs3.s3.region", defaultValue = "us-east-1")
-    String region;
-
-    /** Domains for virtual-hosted-style requests ({@code bucket.<domain>}); empty: path style only. */
-    @Inject
-    @ConfigProperty(name = "pgvs3.s3.domains")
-    Optional<List<String>> domains;
-
-    @Inject
-    @ConfigProperty(name = "pgvs3.s3.max-concurrent-streams", defaultValue = "16")
-    int maxConcurrentStreams;
-
-    @Inject
-    @ConfigProperty(name = "pgvs3.s3.stream-admission-wait", defaultValue = "PT5S")
-    Duration streamAdmissionWait;
-
-    @Inject
-    @ConfigProperty(name = "pgvs3.s3.copy.keepalive-after", defaultValue = "PT2S")
-    Duration copyKeepAliveAfter;
-
-    @Inject
-    @ConfigProperty(name = "pgvs3.s3.copy.keepalive-interval", defaultValue = "PT5S")
-    Duration copyKeepAliveInterval;
-
-    @Inject
-    @ConfigProperty(name = "pgvs3.s3.max-downloads-per-client", defaultValue = "64")
-    int maxDownloadsPerClient;
-
-    @Inject
-    @ConfigProperty(name = "pgvs3.read-only", defaultValue = "false")
-    boolean readOnly;
-
-    @Inject
-    @ConfigProperty(name = "pgvs3.allow-plaintext", defaultValue = "false")
-    boolean allowPlaintext;
-
-    @Inject
-    @ConfigProperty(name = "pgvs3.s3.host", defaultValue = "127.0.0.1")
-    String s3Host;
-
-    @Inject
-    @ConfigProperty(name = "pgvs3.s3.port", defaultValue = "8014")
-    int s3Port;
-
-    @Inject
-    @ConfigProperty(name = "pgvs3.s3.https.port", defaultValue = "-1")
-    int s3HttpsPort;
-
+    private Duration maxClockSkew;
+    private String region;
+    private List<String> domains;
+    private int maxConcurrentStreams;
+    private Duration streamAdmissionWait;
+    private Duration copyKeepAliveAfter;
+    private Duration copyKeepAliveInterval;
+    private int maxDownloadsPerClient;
+    private boolean readOnly;
     /** One INFO line per request on the logger io.pgvs3.s3.access (docs/operations.md, "Access log"). */
-    @Inject
-    @ConfigProperty(name = "pgvs3.s3.access-log", defaultValue = "false")
-    boolean accessLog;
+    private boolean accessLog;
+    private boolean allowPlaintext;
+    private String s3Host;
+    private int s3Port;
+    private int s3HttpsPort;
 
     private Optional<String> access = Optional.empty();
     private Optional<String> secret = Optional.empty();
@@ -101,8 +47,38 @@ public class S3Config {
 
     @PostConstruct
     void init() {
-        Secrets.Resolved a = Secrets.resolve("pgvs3.access-key", accessKey, accessKeyFile);
-        Secrets.Resolved s = Secrets.resolve("pgvs3.secret-key", secretKey, secretKeyFile);
+        Settings settings = Settings.of(config);
+        maxClockSkew = settings.duration("pgvs3.s3.max-clock-skew", Duration.ofMinutes(15));
+        region = settings.text("pgvs3.s3.region", "us-east-1");
+        domains = settings.list("pgvs3.s3.domains");
+        maxConcurrentStreams = settings.integer("pgvs3.s3.max-concurrent-streams", 16);
+        streamAdmissionWait = settings.duration("pgvs3.s3.stream-admission-wait", Duration.ofSeconds(5));
+        copyKeepAliveAfter = settings.duration("pgvs3.s3.copy.keepalive-after", Duration.ofSeconds(2));
+        copyKeepAliveInterval = settings.duration("pgvs3.s3.copy.keepalive-interval", Duration.ofSeconds(5));
+        maxDownloadsPerClient = settings.integer("pgvs3.s3.max-downloads-per-client", 64);
+        readOnly = settings.flag("pgvs3.read-only", false);
+        accessLog = settings.flag("pgvs3.s3.access-log", false);
+        allowPlaintext = settings.flag("pgvs3.allow-plaintext", false);
+        s3Host = settings.text("pgvs3.s3.host", "127.0.0.1");
+        s3Port = settings.integer("pgvs3.s3.port", 8014);
+        s3HttpsPort = settings.integer("pgvs3.s3.https.port", -1);
+        settings.require(!streamAdmissionWait.isNegative(), "pgvs3.s3.stream-admission-wait must not be negative");
+        settings.require(!copyKeepAliveAfter.isNegative(), "pgvs3.s3.copy.keepalive-after must not be negative");
+        settings.require(!copyKeepAliveInterval.isNegative() && !copyKeepAliveInterval.isZero(), "pgvs3.s3.copy.keepalive-interval must be positive");
+        settings.require(maxDownloadsPerClient >= 1,
+                "pgvs3.s3.max-downloads-per-client must be at least 1, not " + maxDownloadsPerClient);
+        settings.require(maxConcurrentStreams >= 1,
+                "pgvs3.s3.max-concurrent-streams must be at least 1, not " + maxConcurrentStreams);
+        settings.problems().forEach(LOG::severe);
+        settings.check();
+        resolveCredentials(settings);
+    }
+
+    private void resolveCredentials(Settings settings) {
+        Secrets.Resolved a = Secrets.resolve("pgvs3.access-key", settings.text("pgvs3.access-key"),
+                settings.text("pgvs3.access-key-file"));
+        Secrets.Resolved s = Secrets.resolve("pgvs3.secret-key", settings.text("pgvs3.secret-key"),
+                settings.text("pgvs3.secret-key-file"));
         access = a.value();
         secret = s.value();
         credentialsProblem = a.problem() != null ? a.problem() : s.problem();
@@ -113,23 +89,6 @@ public class S3Config {
             access = Optional.empty();
             secret = Optional.empty();
             LOG.severe(credentialsProblem + "; every S3 request is refused and readiness is down");
-        }
-        if (streamAdmissionWait.isNegative()) {
-            throw new IllegalArgumentException("pgvs3.s3.stream-admission-wait must not be negative");
-        }
-        if (copyKeepAliveAfter.isNegative()) {
-            throw new IllegalArgumentException("pgvs3.s3.copy.keepalive-after must not be negative");
-        }
-        if (copyKeepAliveInterval.isNegative() || copyKeepAliveInterval.isZero()) {
-            throw new IllegalArgumentException("pgvs3.s3.copy.keepalive-interval must be positive");
-        }
-        if (maxDownloadsPerClient < 1) {
-            throw new IllegalArgumentException("pgvs3.s3.max-downloads-per-client must be at least 1, not "
-                    + maxDownloadsPerClient);
-        }
-        if (maxConcurrentStreams < 1) {
-            throw new IllegalArgumentException("pgvs3.s3.max-concurrent-streams must be at least 1, not "
-                    + maxConcurrentStreams);
         }
     }
 
@@ -159,7 +118,7 @@ public class S3Config {
     }
 
     public List<String> domains() {
-        return domains.orElse(List.of());
+        return domains;
     }
 
     /**
@@ -195,11 +154,11 @@ public class S3Config {
         return readOnly;
     }
 
-    /** Serve plaintext HTTP on non-loopback addresses (TLS terminated by a trusted proxy). */
     public boolean accessLog() {
         return accessLog;
     }
 
+    /** Serve plaintext HTTP on non-loopback addresses (TLS terminated by a trusted proxy). */
     public boolean allowPlaintext() {
         return allowPlaintext;
     }

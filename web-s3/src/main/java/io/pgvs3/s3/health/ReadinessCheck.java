@@ -14,9 +14,10 @@ import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
 import org.eclipse.microprofile.health.Readiness;
 
 /**
- * Ready when a pooled connection of each DataSource answers, the layout version is right, credentials
- * exist, the S3 port can serve remote clients under the plaintext rule and, on a standby, replay trails
- * by no more than {@code pgvs3.read-only.max-lag}. Each part is reported on its
+ * Ready when this gateway has bound its S3 listeners, a pooled connection of each DataSource answers, the
+ * layout version is right, credentials exist, the S3 port can serve remote clients under the plaintext
+ * rule and, on a standby, replay trails by no more than {@code pgvs3.read-only.max-lag}. Each part is
+ * reported on its
  * own, with the first problem in words. The RESP bridge adds its listener's own {@code @Readiness}
  * check in its WAR; MicroProfile Health combines them.
  */
@@ -35,7 +36,10 @@ public class ReadinessCheck implements HealthCheck {
         StoreReadiness storeReadiness = store.readiness();
         String transport = PlaintextPolicy.configurationProblem(config.s3Host(), config.s3Port(),
                 config.s3HttpsPort(), config.allowPlaintext());
-        String problem = storeReadiness.problem() != null ? storeReadiness.problem()
+        ListenerStatus listeners = ListenerStatus.of(OwnListeners.ports(), config.s3Host(), config.s3Port(),
+                config.s3HttpsPort());
+        String problem = listeners.problem() != null ? listeners.problem()
+                : storeReadiness.problem() != null ? storeReadiness.problem()
                 : config.credentialsProblem() != null ? config.credentialsProblem() : transport;
         HealthCheckResponseBuilder response = HealthCheckResponse.named("pgvs3-readiness")
                 .status(problem == null)
@@ -45,6 +49,8 @@ public class ReadinessCheck implements HealthCheck {
                 .withData("credentials", config.credentialsConfigured())
                 .withData("transport", transport == null)
                 .withData("readOnly", config.readOnly());
+        listeners.http().ifPresent(bound -> response.withData("s3Listener", bound));
+        listeners.https().ifPresent(bound -> response.withData("s3HttpsListener", bound));
         ReplicationLag replication = storeReadiness.replication();
         if (replication != null) {
             // a standby (docs/adr/0035): seconds rounded up, so 0 means everything received is replayed
