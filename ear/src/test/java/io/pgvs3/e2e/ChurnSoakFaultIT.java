@@ -36,6 +36,8 @@ class ChurnSoakFaultIT {
     private static final int WORKERS = 3;
     private static final int KEYS_PER_WORKER = 8;
     private static final Duration PATIENCE = Duration.ofMinutes(5);
+    /** Every part but the last has at least this size; more would only write more (the churn writes GBs). */
+    private static final long MIN_PART_BYTES = 5L << 20;
     private static final long PAGE = 8192;
     /**
      * What a heap page may hold besides its rows and the free space its free space map entry records: the
@@ -59,7 +61,7 @@ class ChurnSoakFaultIT {
             List<CompletableFuture<?>> running = new ArrayList<>();
             for (int i = 0; i < WORKERS; i++) {
                 ChurnWorker worker = new ChurnWorker(clients.get(i % 2), bucket, "w" + i + "/", KEYS_PER_WORKER,
-                        BUDGET.largeBytes(), BUDGET.partBytes());
+                        BUDGET.largeBytes(), MIN_PART_BYTES);
                 workers.add(worker);
                 running.add(CompletableFuture.runAsync(() -> {
                     try {

@@ -12,6 +12,8 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import software.amazon.awssdk.http.apache.ApacheHttpClient;
@@ -29,24 +31,52 @@ public final class FaultStack implements BeforeAllCallback, ExtensionContext.Sto
     private static final int FIRST_SHIFT = 100;
     private static final int SHIFT_STEP = 10;
     private static final int SHIFT_LIMIT = 1000;
+    /** Starts on other ports after a start failed (a port taken between the probe and the bind). */
+    private static final int STARTS = 3;
+    private static final Logger LOG = Logger.getLogger(FaultStack.class.getName());
     private static volatile StackScript script;
+    private static volatile Exception startFailure;
 
     @Override
     public void beforeAll(ExtensionContext context) throws Exception {
         synchronized (FaultStack.class) {
+            if (startFailure != null) {
+                throw startFailure; // one failed start is enough: later classes fail at once
+            }
             if (script == null) {
                 context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL).put(FaultStack.class.getName(), this);
-                StackScript stack = new StackScript("stack-faults", FreeShift.find(FIRST_SHIFT, SHIFT_STEP, SHIFT_LIMIT, 2),
-                        2, Map.of(
-                                "PGVS3_REAPER_GRACE", "PT0S",
-                                "PGVS3_MAINTENANCE_INTERVAL", "PT1S",
-                                "PGVS3_READ_CACHE_BYTES", String.valueOf(32L << 20)));
-                script = stack;
-                stack.startFresh();
-                try (Connection c = connect(); Statement s = c.createStatement()) {
-                    s.execute("CREATE EXTENSION IF NOT EXISTS pgstattuple; CREATE EXTENSION IF NOT EXISTS pg_freespacemap");
+                try {
+                    start();
+                } catch (IOException | RuntimeException e) {
+                    startFailure = new IllegalStateException("the fault stack did not start", e);
+                    throw startFailure;
                 }
             }
+        }
+    }
+
+    private static void start() throws IOException, InterruptedException, SQLException {
+        int first = FIRST_SHIFT;
+        for (int attempt = 1; ; attempt++) {
+            int shift = FreeShift.find(first, SHIFT_STEP, SHIFT_LIMIT, 2);
+            script = new StackScript("stack-faults", shift, 2, Map.of(
+                    "PGVS3_REAPER_GRACE", "PT0S",
+                    "PGVS3_MAINTENANCE_INTERVAL", "PT1S",
+                    "PGVS3_READ_CACHE_BYTES", String.valueOf(32L << 20)));
+            try {
+                script.startFresh();
+                break;
+            } catch (IllegalStateException e) {
+                script.down();
+                if (attempt == STARTS) {
+                    throw e;
+                }
+                LOG.log(Level.WARNING, "the fault stack did not start on shift " + shift + "; trying other ports", e);
+                first = shift + SHIFT_STEP;
+            }
+        }
+        try (Connection c = connect(); Statement s = c.createStatement()) {
+            s.execute("CREATE EXTENSION IF NOT EXISTS pgstattuple; CREATE EXTENSION IF NOT EXISTS pg_freespacemap");
         }
     }
 

@@ -10,11 +10,14 @@ import java.util.stream.IntStream;
  * A port shift whose ports are all free right now. With a large suite offset the stack's ports lie in the
  * kernel's ephemeral range, where any client connection (or its TIME_WAIT for a minute after) can hold
  * one; PostgreSQL and the RESP listener do not retry a failed bind, so a stack started on such a port
- * never becomes ready. Probing binds without SO_REUSEADDR, which TIME_WAIT sockets also refuse.
+ * never becomes ready. Probing binds without SO_REUSEADDR, which TIME_WAIT sockets also refuse. The
+ * kernel hands out ports for one destination in sequence from one starting point, so busy ports come in
+ * runs: a port is only taken when its neighbours are free as well.
  */
 final class FreeShift {
 
     private static final int[] BASE_PORTS = {25432, 28014, 29080, 26380};
+    private static final int NEIGHBOURS = 16;
 
     private FreeShift() {
     }
@@ -24,10 +27,14 @@ final class FreeShift {
         int offset = Integer.getInteger("pgvs3.e2e.portOffset", 0);
         return IntStream.iterate(first, shift -> shift < limit, shift -> shift + step)
                 .filter(shift -> IntStream.of(BASE_PORTS).allMatch(base -> IntStream.range(0, gateways)
-                        .allMatch(i -> bindable(base + offset + shift + i))))
+                        .allMatch(i -> quiet(base + offset + shift + i))))
                 .findFirst()
                 .orElseThrow(() -> new IllegalStateException("no free ports for a stack between shifts " + first
                         + " and " + limit));
+    }
+
+    private static boolean quiet(int port) {
+        return IntStream.rangeClosed(port - NEIGHBOURS, port + NEIGHBOURS).allMatch(FreeShift::bindable);
     }
 
     private static boolean bindable(int port) {

@@ -13,7 +13,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -108,28 +107,14 @@ class GatewayKillFaultIT {
         String firstPart = killed.uploadPart(b -> b.bucket(BUCKET).key(multipartKey).uploadId(uploadId).partNumber(1),
                 body(BUDGET.partBytes(), seed(multipartKey) + 1)).eTag();
 
-        CountDownLatch release = new CountDownLatch(1);
-        List<GatedBody> gates = new ArrayList<>();
-        List<CompletableFuture<?>> cutOff = new ArrayList<>();
+        CutOffUploads cutOff = new CutOffUploads(killed, BUCKET, THREADS);
         for (int i = 0; i < CUT_PUTS; i++) {
-            String key = prefix + "cut-" + i;
-            GatedBody gated = new GatedBody(Bodies.stream(BUDGET.putBytes(), seed(key)), BUDGET.putBytes() / 2, release);
-            gates.add(gated);
-            cutOff.add(CompletableFuture.runAsync(() -> killed.putObject(b -> b.bucket(BUCKET).key(key),
-                    RequestBody.fromContentProvider(() -> gated, BUDGET.putBytes(), "application/octet-stream")), THREADS));
+            cutOff.put(prefix + "cut-" + i, BUDGET.putBytes(), seed(prefix + "cut-" + i));
         }
         for (int part = 2; part <= PARTS; part++) {
-            int number = part;
-            GatedBody gated = new GatedBody(Bodies.stream(BUDGET.partBytes(), seed(multipartKey) + part),
-                    BUDGET.partBytes() / 2, release);
-            gates.add(gated);
-            cutOff.add(CompletableFuture.runAsync(() -> killed.uploadPart(b -> b.bucket(BUCKET).key(multipartKey)
-                            .uploadId(uploadId).partNumber(number),
-                    RequestBody.fromContentProvider(() -> gated, BUDGET.partBytes(), "application/octet-stream")), THREADS));
+            cutOff.uploadPart(multipartKey, uploadId, part, BUDGET.partBytes(), seed(multipartKey) + part);
         }
-        for (GatedBody gate : gates) {
-            assertTrue(gate.reachedGate(PATIENCE.toSeconds(), TimeUnit.SECONDS), "an upload never reached its gate");
-        }
+        cutOff.awaitGates(PATIENCE);
 
         Completions completions = new Completions(killed, toComplete);
         List<CompletableFuture<?>> completers = new ArrayList<>();
@@ -138,11 +123,7 @@ class GatewayKillFaultIT {
         }
         assertTrue(completions.awaitFirstAcknowledgement(PATIENCE), "no CompleteMultipartUpload was acknowledged");
         FaultStack.killGateway(KILLED);
-        release.countDown();
-        for (CompletableFuture<?> upload : cutOff) {
-            assertTrue(upload.handle((ok, failure) -> failure != null).get(PATIENCE.toSeconds(), TimeUnit.SECONDS),
-                    "an upload cut off mid-body was acknowledged");
-        }
+        cutOff.releaseAndAwaitFailures(PATIENCE);
         for (CompletableFuture<?> completer : completers) {
             completer.get(PATIENCE.toSeconds(), TimeUnit.SECONDS);
         }
@@ -151,7 +132,16 @@ class GatewayKillFaultIT {
                 + completions.inFlight() + " in flight, " + (completions.unsettled().size() - completions.inFlight())
                 + " refused");
         FaultStack.up();
+        verifyRound(prefix, completions, toComplete, ledger, expectedKeys);
+        finishCutMultipart(multipartKey, uploadId, firstPart, ledger);
+        expectedKeys.add(multipartKey);
+        assertTrue(survivor.listMultipartUploads(b -> b.bucket(BUCKET).prefix(prefix)).uploads().isEmpty(),
+                "no upload left open");
+    }
 
+    /** After the restart: nothing cut off is visible, and every completion happened all or not at all. */
+    private void verifyRound(String prefix, Completions completions, List<OneMultipart> toComplete, Ledger ledger,
+                             Set<String> expectedKeys) throws Exception {
         for (int i = 0; i < CUT_PUTS; i++) {
             String key = prefix + "cut-" + i;
             assertThrows(NoSuchKeyException.class, () -> survivor.headObject(b -> b.bucket(BUCKET).key(key)),
@@ -168,10 +158,6 @@ class GatewayKillFaultIT {
         for (OneMultipart upload : toComplete) {
             expectedKeys.add(upload.key());
         }
-        finishCutMultipart(multipartKey, uploadId, firstPart, ledger);
-        expectedKeys.add(multipartKey);
-        assertTrue(survivor.listMultipartUploads(b -> b.bucket(BUCKET).prefix(prefix)).uploads().isEmpty(),
-                "no upload left open");
     }
 
     /** Only the acknowledged part survived; the cut-off ones are sent again and the upload completes. */
