@@ -52,7 +52,7 @@ class ChurnSoakFaultIT {
 
     @Test
     void afterChurnStorageReturnsToTheLiveDataAndReusableFreeSpace() throws Exception {
-        List<S3Client> clients = List.of(FaultStack.s3(0, PATIENCE), FaultStack.s3(1, PATIENCE));
+        List<S3Client> clients = FaultStack.clients(PATIENCE);
         ExecutorService threads = Executors.newCachedThreadPool();
         try {
             clients.get(0).createBucket(b -> b.bucket(bucket));

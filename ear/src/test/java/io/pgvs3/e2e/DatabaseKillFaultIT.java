@@ -42,7 +42,7 @@ class DatabaseKillFaultIT {
 
     @Test
     void clientsSeeCleanErrorsAndAcknowledgedWritesSurviveAKilledDatabase() throws Exception {
-        List<S3Client> clients = List.of(FaultStack.s3(0, CLIENT_TIMEOUT), FaultStack.s3(1, CLIENT_TIMEOUT));
+        List<S3Client> clients = FaultStack.clients(CLIENT_TIMEOUT);
         ExecutorService threads = Executors.newCachedThreadPool();
         try {
             clients.get(0).createBucket(b -> b.bucket(bucket));

@@ -10,6 +10,7 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
@@ -82,13 +83,20 @@ public final class FaultStack implements BeforeAllCallback, ExtensionContext.Sto
 
     @Override
     public void close() throws Exception {
-        script.down();
+        if (script != null) {
+            script.down();
+        }
     }
 
     /** A client of gateway {@code gateway} (0-based) that gives up on an answer silent for {@code readTimeout}. */
     static S3Client s3(int gateway, Duration readTimeout) {
         return Clients.s3(endpoint(gateway), script.get("PGVS3_ACCESS_KEY"), script.get("PGVS3_SECRET_KEY"),
                 ApacheHttpClient.builder(), readTimeout);
+    }
+
+    /** A client of each gateway, in gateway order. */
+    static List<S3Client> clients(Duration readTimeout) {
+        return List.of(s3(0, readTimeout), s3(1, readTimeout));
     }
 
     static URI endpoint(int gateway) {

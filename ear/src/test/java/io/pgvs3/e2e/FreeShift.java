@@ -10,14 +10,15 @@ import java.util.stream.IntStream;
  * A port shift whose ports are all free right now. With a large suite offset the stack's ports lie in the
  * kernel's ephemeral range, where any client connection (or its TIME_WAIT for a minute after) can hold
  * one; PostgreSQL and the RESP listener do not retry a failed bind, so a stack started on such a port
- * never becomes ready. Probing binds without SO_REUSEADDR, which TIME_WAIT sockets also refuse. The
- * kernel hands out ports for one destination in sequence from one starting point, so busy ports come in
- * runs: a port is only taken when its neighbours are free as well.
+ * never becomes ready. Probing binds without SO_REUSEADDR, which TIME_WAIT sockets also refuse. Linux
+ * hands out ports for connections to one destination in steps of two from one starting point, so a
+ * port is only taken when the ports two below and two above it are free as well (none of them is
+ * being handed out right now).
  */
 final class FreeShift {
 
     private static final int[] BASE_PORTS = {25432, 28014, 29080, 26380};
-    private static final int NEIGHBOURS = 16;
+    private static final int STEP = 2;
 
     private FreeShift() {
     }
@@ -34,7 +35,7 @@ final class FreeShift {
     }
 
     private static boolean quiet(int port) {
-        return IntStream.rangeClosed(port - NEIGHBOURS, port + NEIGHBOURS).allMatch(FreeShift::bindable);
+        return bindable(port - STEP) && bindable(port) && bindable(port + STEP);
     }
 
     private static boolean bindable(int port) {
