@@ -36,8 +36,9 @@ final class Clients {
                 readTimeout);
     }
 
-    private static S3Client s3(URI endpoint, String accessKey, String secretKey, ApacheHttpClient.Builder http,
-                               Duration readTimeout) {
+    /** A client of any endpoint that gives up on an answer silent for longer than {@code readTimeout}. */
+    static S3Client s3(URI endpoint, String accessKey, String secretKey, ApacheHttpClient.Builder http,
+                       Duration readTimeout) {
         return S3Client.builder()
                 .endpointOverride(endpoint)
                 .region(Region.US_EAST_1)

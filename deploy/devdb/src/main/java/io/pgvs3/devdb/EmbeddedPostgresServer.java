@@ -8,6 +8,7 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 
 /**
  * The real PostgreSQL 18 server binaries from Maven Central, started with durability on.
@@ -20,6 +21,13 @@ import java.sql.Statement;
 public final class EmbeddedPostgresServer implements AutoCloseable {
 
     public static final String USER = "postgres";
+
+    /**
+     * How long a durable start may take. zonky gives up after 10 s, but after a crash the server first
+     * replays the WAL written since its last checkpoint (up to max_wal_size, 1 GB), which took longer than
+     * that here after a write-heavy minute; below the 120 s {@code deploy/local/lib.sh} waits for it.
+     */
+    private static final Duration DURABLE_STARTUP_WAIT = Duration.ofSeconds(110);
 
     private final EmbeddedPostgres postgres;
     private final String password;
@@ -37,6 +45,7 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
                     .setPort(port)
                     .setDataDirectory(dataDir)
                     .setCleanDataDirectory(false)
+                    .setPGStartupWait(DURABLE_STARTUP_WAIT)
                     .setServerConfig("listen_addresses", "127.0.0.1")
                     .setServerConfig("fsync", "on")
                     .setServerConfig("synchronous_commit", "on")

@@ -1,0 +1,133 @@
+package io.pgvs3.e2e;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * A bucket's tables in the {@link FaultStack}'s database, measured exactly: pgstattuple scans the heap
+ * (live and dead tuples, free space), pg_freespace reads the free space map (what later writes can reuse).
+ */
+final class BucketTables {
+
+    static final List<String> TABLES = List.of("objects", "chunks", "uploads", "upload_parts", "garbage");
+
+    private static final String SCHEMA = "SELECT schema_name FROM pgvs3.namespaces WHERE name = ?";
+    private static final String MEASURE = """
+            SELECT pg_total_relation_size('%1$s'), s.table_len, s.tuple_count, s.tuple_len, s.dead_tuple_count,
+                   s.free_space, (SELECT coalesce(sum(avail), 0) FROM pg_freespace('%1$s'))
+              FROM pgstattuple('%1$s') s""";
+    /** Chunk rows of files no object or upload part references (queued garbage included). */
+    private static final String UNREFERENCED_FILES = """
+            SELECT count(DISTINCT c.file_id) FROM %1$s.chunks c
+             WHERE NOT EXISTS (SELECT 1 FROM %1$s.objects o WHERE o.file_id = c.file_id)
+               AND NOT EXISTS (SELECT 1 FROM %1$s.objects o WHERE o.parts @> ARRAY[c.file_id])
+               AND NOT EXISTS (SELECT 1 FROM %1$s.upload_parts u WHERE u.file_id = c.file_id)""";
+    private static final String QUEUED_FILES = "SELECT count(*) FROM %s.garbage";
+
+    /** One table: all sizes in bytes. */
+    record Measure(String table, long totalBytes, long heapBytes, long liveTuples, long liveBytes, long deadTuples,
+                   long freeBytes, long reusableBytes) {
+
+        @Override
+        public String toString() {
+            return String.format("%-12s total %,12d heap %,12d live %,8d (%,12d B) dead %,7d free %,12d fsm %,12d",
+                    table, totalBytes, heapBytes, liveTuples, liveBytes, deadTuples, freeBytes, reusableBytes);
+        }
+    }
+
+    private final String schema;
+
+    private BucketTables(String schema) {
+        this.schema = schema;
+    }
+
+    static BucketTables of(String bucket) throws SQLException {
+        try (Connection c = FaultStack.connect(); PreparedStatement ps = c.prepareStatement(SCHEMA)) {
+            ps.setString(1, bucket);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) {
+                    throw new IllegalStateException("no namespace " + bucket);
+                }
+                return new BucketTables(rs.getString(1));
+            }
+        }
+    }
+
+    List<Measure> measure() throws SQLException {
+        List<Measure> out = new ArrayList<>();
+        try (Connection c = FaultStack.connect(); Statement s = c.createStatement()) {
+            for (String table : TABLES) {
+                try (ResultSet rs = s.executeQuery(String.format(MEASURE, schema + "." + table))) {
+                    rs.next();
+                    out.add(new Measure(table, rs.getLong(1), rs.getLong(2), rs.getLong(3), rs.getLong(4), rs.getLong(5),
+                            rs.getLong(6), rs.getLong(7)));
+                }
+            }
+        }
+        return out;
+    }
+
+    static Measure of(List<Measure> measures, String table) {
+        return measures.stream().filter(m -> m.table().equals(table)).findFirst().orElseThrow();
+    }
+
+    static String describe(List<Measure> measures) {
+        return measures.stream().map(Measure::toString).collect(Collectors.joining("\n  ", "\n  ", ""));
+    }
+
+    long unreferencedFiles() throws SQLException {
+        return number(String.format(UNREFERENCED_FILES, schema));
+    }
+
+    long queuedFiles() throws SQLException {
+        return number(String.format(QUEUED_FILES, schema));
+    }
+
+    /**
+     * Waits until the reaper has emptied the garbage queue and no unreferenced file has rows left, then
+     * VACUUMs until no table holds a dead tuple (a vacuum cannot remove rows of a transaction that a
+     * killed client's backend has not finished aborting yet). Returns the clean measures; fails after
+     * {@code patience}.
+     */
+    List<Measure> awaitReapedAndVacuumed(Duration patience) throws Exception {
+        long deadline = System.nanoTime() + patience.toNanos();
+        while (queuedFiles() > 0 || unreferencedFiles() > 0) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("not reaped within " + patience + ": " + queuedFiles() + " file(s) queued, "
+                        + unreferencedFiles() + " unreferenced file(s) with rows");
+            }
+            Thread.sleep(500);
+        }
+        while (true) {
+            vacuum();
+            List<Measure> measures = measure();
+            if (measures.stream().allMatch(m -> m.deadTuples() == 0)) {
+                return measures;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("dead tuples left after VACUUM for " + patience + ":" + describe(measures));
+            }
+            Thread.sleep(500);
+        }
+    }
+
+    void vacuum() throws SQLException {
+        try (Connection c = FaultStack.connect(); Statement s = c.createStatement()) {
+            s.execute("VACUUM " + TABLES.stream().map(t -> schema + "." + t).collect(Collectors.joining(", ")));
+        }
+    }
+
+    private static long number(String sql) throws SQLException {
+        try (Connection c = FaultStack.connect(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+}
