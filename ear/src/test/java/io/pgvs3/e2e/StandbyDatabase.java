@@ -71,8 +71,9 @@ final class StandbyDatabase implements AutoCloseable {
         }
         Files.writeString(dataDir.resolve("standby.signal"), "");
         Files.writeString(dataDir.resolve("postgresql.auto.conf"), String.join("\n",
+                // the primary asks for the password (SCRAM, docs/adr/0032), replication connections too
                 "primary_conninfo = 'host=127.0.0.1 port=" + primaryPort + " user=" + user
-                        + " application_name=pgvs3-e2e-standby'",
+                        + " password=" + plainConninfoValue(password) + " application_name=pgvs3-e2e-standby'",
                 "primary_slot_name = '" + SLOT + "'", ""), StandardOpenOption.APPEND);
         String jdbcUrl = "jdbc:postgresql://127.0.0.1:" + port + "/postgres";
         StandbyDatabase standby = new StandbyDatabase(dataDir, jdbcUrl, user, password,
@@ -131,6 +132,14 @@ final class StandbyDatabase implements AutoCloseable {
                 "-c", "hot_standby_feedback=on", "-c", "unix_socket_directories=" + dataDir));
         Path log = dataDir.resolveSibling(dataDir.getFileName() + ".log");
         return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    }
+
+    /** The stack's generated password, which needs no quoting in a connection string inside a setting. */
+    private static String plainConninfoValue(String value) {
+        if (!value.matches("[A-Za-z0-9]+")) {
+            throw new IllegalArgumentException("the standby harness expects an alphanumeric database password");
+        }
+        return value;
     }
 
     private void awaitRecoveryConnections() throws InterruptedException, IOException {
