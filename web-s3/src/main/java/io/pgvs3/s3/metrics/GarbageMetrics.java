@@ -66,7 +66,6 @@ public class GarbageMetrics {
                 this::current, Queue::oldestSeconds);
     }
 
-
     private synchronized Queue current() {
         Instant now = Instant.now();
         if (last == null || lastAt.plus(FRESH).isBefore(now)) {

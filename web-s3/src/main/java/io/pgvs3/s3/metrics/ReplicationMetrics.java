@@ -7,7 +7,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
-import java.util.function.ToDoubleFunction;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -28,20 +27,20 @@ public class ReplicationMetrics {
     private S3Metrics metrics;
 
     void register(@Observes @Initialized(ApplicationScoped.class) Object started) {
-        metrics.gauge("pgvs3.replication.lag.bytes", "WAL bytes this gateway's standby received but has not replayed",
-                () -> current(ReplicationLag::lagBytes));
-        metrics.gauge("pgvs3.replication.lag.seconds",
+        metrics.sampled("pgvs3.replication.lag.bytes", "WAL bytes this gateway's standby received but has not replayed",
+                this::lag, lag -> lag == null ? Double.NaN : lag.lagBytes());
+        metrics.sampled("pgvs3.replication.lag.seconds",
                 "0 when the standby replayed all it received, else the age of the last replayed commit",
-                () -> current(ReplicationLag::lagSeconds));
+                this::lag, lag -> lag == null ? Double.NaN : lag.lagSeconds());
     }
 
-    private double current(ToDoubleFunction<ReplicationLag> field) {
+    /** The lag now, or null on a primary and when the database cannot be asked. */
+    private ReplicationLag lag() {
         try {
-            ReplicationLag lag = store.replication();
-            return lag == null ? Double.NaN : field.applyAsDouble(lag);
+            return store.replication();
         } catch (RuntimeException e) {
             LOG.log(Level.FINE, "the replication lag could not be measured", e);
-            return Double.NaN;
+            return null;
         }
     }
 }
