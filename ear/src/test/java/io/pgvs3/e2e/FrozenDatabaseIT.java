@@ -36,7 +36,8 @@ import software.amazon.awssdk.services.s3.model.S3Exception;
  * all its backends: sockets stay open, nothing answers), each kind of request gets its 503 with
  * Retry-After, or the bridge's unavailable error, within the bounds this stack configures; readiness
  * answers DOWN within its 2 s probe timeout; after SIGCONT everything recovers without a restart and what
- * was written before is intact. Its own stack with short timeouts: the shared
+ * was written before is intact, and the gateway's log holds no FFDC incident, Liberty error or stack trace
+ * from it (docs/adr/0039). Its own stack with short timeouts: the shared
  * stacks' databases are never frozen.
  */
 class FrozenDatabaseIT {
@@ -95,6 +96,8 @@ class FrozenDatabaseIT {
             resp.set("frozen:before", "kept");
 
             readiness(); // the HTTP client's first connection is not what is measured
+            GatewayLogs logs = new GatewayLogs(stack.stateDir().resolve("gw1/servers/pgvs3/logs"));
+            GatewayLogs.Mark beforeFreeze = logs.mark();
             freezer.freeze();
             Map<String, Outcome> outcomes;
             List<Outcome> health = new ArrayList<>();
@@ -154,6 +157,7 @@ class FrozenDatabaseIT {
             assertArrayEquals(after, s3.getObjectAsBytes(b -> b.bucket(bucket).key("after")).asByteArray());
             assertEquals("OK", resp.set("frozen:after", "y"));
             assertEquals("y", resp.get("frozen:after"));
+            logs.assertCleanSince(beforeFreeze, "the freeze and the recovery"); // docs/adr/0039
         }
     }
 

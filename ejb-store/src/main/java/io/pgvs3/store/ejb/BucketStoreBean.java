@@ -5,21 +5,19 @@ import io.pgvs3.store.api.BucketStore;
 import io.pgvs3.store.layout.LayoutGate;
 import io.pgvs3.store.namespace.BucketService;
 import jakarta.annotation.PostConstruct;
-import jakarta.annotation.Resource;
 import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionManagement;
 import jakarta.ejb.TransactionManagementType;
 import java.util.List;
-import javax.sql.DataSource;
 
 /** {@link BucketStore} over {@link BucketService}. */
 @Stateless
 @TransactionManagement(TransactionManagementType.BEAN)
 public class BucketStoreBean implements BucketStore {
 
-    @Resource(lookup = "jdbc/pgvs3/main")
-    private DataSource main;
+    @EJB
+    private DatabaseBean database;
 
     @EJB
     private LayoutBean layoutBean;
@@ -32,7 +30,7 @@ public class BucketStoreBean implements BucketStore {
     @PostConstruct
     void init() {
         layout = layoutBean.gate();
-        buckets = new BucketService(main, layoutBean.namespaces());
+        buckets = new BucketService(database.main(), layoutBean.namespaces());
     }
 
     @Override

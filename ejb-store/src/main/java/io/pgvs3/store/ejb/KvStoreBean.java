@@ -10,21 +10,19 @@ import io.pgvs3.store.kv.KvService;
 import io.pgvs3.store.layout.LayoutGate;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
-import jakarta.annotation.Resource;
 import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionManagement;
 import jakarta.ejb.TransactionManagementType;
 import java.util.List;
-import javax.sql.DataSource;
 
 /** {@link KvStore} for the RESP bridge; each pooled instance owns its service (and its zstd contexts). */
 @Stateless
 @TransactionManagement(TransactionManagementType.BEAN)
 public class KvStoreBean implements KvStore {
 
-    @Resource(lookup = "jdbc/pgvs3/main")
-    private DataSource main;
+    @EJB
+    private DatabaseBean database;
 
     @EJB
     private LayoutBean layoutBean;
@@ -37,7 +35,7 @@ public class KvStoreBean implements KvStore {
     @PostConstruct
     void init() {
         layout = layoutBean.gate();
-        kv = new KvService(main);
+        kv = new KvService(database.main());
     }
 
     @PreDestroy

@@ -6,9 +6,9 @@ import io.pgvs3.store.config.StoreConfig;
 import io.pgvs3.store.layout.LayoutGate;
 import io.pgvs3.store.namespace.NamespaceCache;
 import jakarta.annotation.PostConstruct;
-import jakarta.annotation.Resource;
 import jakarta.ejb.ConcurrencyManagement;
 import jakarta.ejb.ConcurrencyManagementType;
+import jakarta.ejb.EJB;
 import jakarta.ejb.Singleton;
 import jakarta.ejb.Startup;
 import jakarta.ejb.TransactionManagement;
@@ -28,8 +28,8 @@ import javax.sql.DataSource;
 @TransactionManagement(TransactionManagementType.BEAN)
 public class LayoutBean {
 
-    @Resource(lookup = "jdbc/pgvs3/main")
-    private DataSource main;
+    @EJB
+    private DatabaseBean database;
 
     @Inject
     private StoreConfig config;
@@ -39,6 +39,7 @@ public class LayoutBean {
 
     @PostConstruct
     void start() {
+        DataSource main = database.main();
         namespaces = new NamespaceCache(main);
         gate = new LayoutGate(main, config.readOnly(), DbTransportPolicy.refusal(config.dbUrl(), config.allowPlaintext()),
                 () -> ConnectionBudget.check(main, config.mainPoolMax(), config.chunkPoolMax()));

@@ -20,7 +20,6 @@ import io.pgvs3.store.multipart.UploadLister;
 import io.pgvs3.store.multipart.UploadService;
 import io.pgvs3.store.write.CallerInput;
 import jakarta.annotation.PostConstruct;
-import jakarta.annotation.Resource;
 import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionManagement;
@@ -33,11 +32,8 @@ import javax.sql.DataSource;
 @TransactionManagement(TransactionManagementType.BEAN)
 public class MultipartStoreBean implements MultipartStore {
 
-    @Resource(lookup = "jdbc/pgvs3/main")
-    private DataSource main;
-
-    @Resource(lookup = "jdbc/pgvs3/chunk")
-    private DataSource chunk;
+    @EJB
+    private DatabaseBean database;
 
     @EJB
     private LayoutBean layoutBean;
@@ -53,8 +49,9 @@ public class MultipartStoreBean implements MultipartStore {
     @PostConstruct
     void init() {
         layout = layoutBean.gate();
+        DataSource main = database.main();
         uploads = new UploadService(main, layoutBean.namespaces());
-        parts = new PartWriter(main, chunk, layoutBean.namespaces());
+        parts = new PartWriter(main, database.chunk(), layoutBean.namespaces());
         completer = new UploadCompleter(main, layoutBean.namespaces());
         lister = new UploadLister(main, layoutBean.namespaces());
     }

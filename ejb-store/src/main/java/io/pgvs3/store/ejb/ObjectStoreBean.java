@@ -19,7 +19,6 @@ import io.pgvs3.store.write.CallerInput;
 import io.pgvs3.store.write.ObjectDeleter;
 import io.pgvs3.store.write.ObjectWriter;
 import jakarta.annotation.PostConstruct;
-import jakarta.annotation.Resource;
 import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionManagement;
@@ -35,11 +34,8 @@ import javax.sql.DataSource;
 @TransactionManagement(TransactionManagementType.BEAN)
 public class ObjectStoreBean implements ObjectStore {
 
-    @Resource(lookup = "jdbc/pgvs3/main")
-    private DataSource main;
-
-    @Resource(lookup = "jdbc/pgvs3/chunk")
-    private DataSource chunk;
+    @EJB
+    private DatabaseBean database;
 
     @EJB
     private LayoutBean layoutBean;
@@ -59,6 +55,8 @@ public class ObjectStoreBean implements ObjectStore {
     @PostConstruct
     void init() {
         layout = layoutBean.gate();
+        DataSource main = database.main();
+        DataSource chunk = database.chunk();
         writer = new ObjectWriter(main, chunk, layoutBean.namespaces());
         reader = new ObjectReader(main, chunk, layoutBean.namespaces(), readWindowBean.window());
         deleter = new ObjectDeleter(main, layoutBean.namespaces());

@@ -19,7 +19,6 @@ import jakarta.ejb.TransactionManagement;
 import jakarta.ejb.TransactionManagementType;
 import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.inject.Inject;
-import javax.sql.DataSource;
 
 /**
  * Owns the gateway-wide parts of the read path: the read-pin guard, the read cache and the ordered
@@ -32,8 +31,8 @@ import javax.sql.DataSource;
 @TransactionManagement(TransactionManagementType.BEAN)
 public class ReadWindowBean implements ReadCacheStats {
 
-    @Resource(lookup = "jdbc/pgvs3/chunk")
-    private DataSource chunk;
+    @EJB
+    private DatabaseBean database;
 
     @Resource(lookup = "concurrent/pgvs3/readWindow")
     private ManagedExecutorService workers;
@@ -55,7 +54,7 @@ public class ReadWindowBean implements ReadCacheStats {
         pins = new ReadPins(DriverSessions.of(config, "pgvs3-pins"));
         cache = new ReadCache(config.readCacheBytes(), ReadWindow.CACHE_BLOCK_BYTES);
         LayoutGate layout = layoutBean.gate();
-        window = new ReadWindow(chunk, pins, workers, config.readWindowThreads(), config.readWindowBytes(), cache,
+        window = new ReadWindow(database.chunk(), pins, workers, config.readWindowThreads(), config.readWindowBytes(), cache,
                 layout::readOnly);
     }
 

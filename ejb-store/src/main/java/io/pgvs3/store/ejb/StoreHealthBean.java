@@ -46,11 +46,8 @@ public class StoreHealthBean implements StoreHealth {
     static final Duration PROBE_WAIT = Duration.ofMillis(1500);
     private static final int VALID_SECONDS = 2;
 
-    @Resource(lookup = "jdbc/pgvs3/main")
-    private DataSource main;
-
-    @Resource(lookup = "jdbc/pgvs3/chunk")
-    private DataSource chunk;
+    @EJB
+    private DatabaseBean database;
 
     @Resource
     private ManagedExecutorService workers;
@@ -60,6 +57,9 @@ public class StoreHealthBean implements StoreHealth {
 
     @Inject
     private StoreConfig config;
+
+    private DataSource main;
+    private DataSource chunk;
 
     /** Null before the first probe. */
     private volatile Boolean lastReady;
@@ -75,6 +75,8 @@ public class StoreHealthBean implements StoreHealth {
 
     @PostConstruct
     void start() {
+        main = database.main();
+        chunk = database.chunk();
         String late = " did not answer within " + PROBE_WAIT.toMillis() + " ms: ";
         mainCheck = new BoundedCheck<>(this::checkMain, workers,
                 why -> new MainOutcome("the main pool" + late + why, null, null));

@@ -5,21 +5,19 @@ import io.pgvs3.store.api.StoreStats;
 import io.pgvs3.store.api.error.StoreError;
 import io.pgvs3.store.api.error.StoreException;
 import io.pgvs3.store.stats.StatsReader;
-import jakarta.annotation.Resource;
 import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionManagement;
 import jakarta.ejb.TransactionManagementType;
 import java.sql.SQLException;
-import javax.sql.DataSource;
 
 /** {@link StoreStats} over {@link StatsReader} on the metadata pool. */
 @Stateless
 @TransactionManagement(TransactionManagementType.BEAN)
 public class StoreStatsBean implements StoreStats {
 
-    @Resource(lookup = "jdbc/pgvs3/main")
-    private DataSource main;
+    @EJB
+    private DatabaseBean database;
 
     @EJB
     private LayoutBean layout;
@@ -28,7 +26,7 @@ public class StoreStatsBean implements StoreStats {
     public StoreReport report() {
         layout.gate().require();
         try {
-            return new StatsReader(main).report();
+            return new StatsReader(database.main()).report();
         } catch (SQLException e) {
             throw new StoreException(StoreError.UNAVAILABLE, "database refused the statistics query: "
                     + e.getMessage() + " (SQLState " + e.getSQLState() + ")", e);

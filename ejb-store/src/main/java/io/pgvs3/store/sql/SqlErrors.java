@@ -2,8 +2,11 @@ package io.pgvs3.store.sql;
 
 import io.pgvs3.store.api.error.StoreError;
 import io.pgvs3.store.api.error.StoreException;
+import java.io.IOException;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.SQLTransientConnectionException;
+import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -22,6 +25,9 @@ public final class SqlErrors {
     public static final String LOCK_NOT_AVAILABLE = "55P03";
     /** too_many_connections: the database admits no more sessions right now. */
     public static final String TOO_MANY_CONNECTIONS = "53300";
+
+    /** admin_shutdown, crash_shutdown, cannot_connect_now: the server ended or refuses sessions. */
+    private static final Set<String> SERVER_ENDED_SESSIONS = Set.of("57P01", "57P02", "57P03");
 
     /** read_only_sql_transaction: the database is in recovery (a standby) and refused a write. */
     public static final String READ_ONLY_TRANSACTION = "25006";
@@ -81,12 +87,41 @@ public final class SqlErrors {
                 + " (SQLState " + state + ")", e);
     }
 
-    /** Rolls back and ignores a failure to do so (the original failure is what matters). */
+    /**
+     * True when the failure says the session itself is gone or cannot be had: PgJDBC's connection
+     * failures (SQLState class 08, an I/O error such as a socket timeout or a refused connect) and the
+     * server ending or refusing sessions (57P01 admin shutdown, 57P02 crash shutdown, 57P03 cannot connect
+     * now). A statement or lock timeout, a constraint violation or a pool wait is an answer from a live
+     * database (or a busy pool), not this; so is a transient connection exception's own SQLState (a pool
+     * wait ends with one), though its cause still counts.
+     */
+    public static boolean isConnectionLost(SQLException e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof IOException) {
+                return true;
+            }
+            if (t instanceof SQLException s && !(t instanceof SQLTransientConnectionException)
+                    && s.getSQLState() != null
+                    && (s.getSQLState().startsWith("08") || SERVER_ENDED_SESSIONS.contains(s.getSQLState()))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Rolls back and ignores a failure to do so (the original failure is what matters). A handle the
+     * pool already closed (its session broke) is left alone: there is nothing to roll back, and asking
+     * a closed handle makes Liberty write an FFDC incident (docs/adr/0039).
+     */
     public static void rollbackQuietly(Connection connection) {
         if (connection == null) {
             return;
         }
         try {
+            if (connection.isClosed()) {
+                return;
+            }
             connection.rollback();
         } catch (SQLException e) {
             LOG.log(Level.FINE, "rollback failed after an earlier failure", e);

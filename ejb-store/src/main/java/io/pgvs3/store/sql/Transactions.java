@@ -41,6 +41,8 @@ public final class Transactions {
     /**
      * One transaction on a connection the caller holds (maintenance keeps its leader connection for a
      * whole tick); the connection is back in autocommit afterwards. SQL failures propagate as they are.
+     * A connection whose session broke (the pool closed the handle) is not touched again: its
+     * transaction ended with the session (docs/adr/0039).
      */
     public static <T> T inTransaction(Connection c, Work<T> work) throws SQLException {
         c.setAutoCommit(false);
@@ -52,7 +54,9 @@ public final class Transactions {
             SqlErrors.rollbackQuietly(c);
             throw e;
         } finally {
-            c.setAutoCommit(true);
+            if (!c.isClosed()) {
+                c.setAutoCommit(true);
+            }
         }
     }
 

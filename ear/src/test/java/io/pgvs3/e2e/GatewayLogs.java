@@ -1,0 +1,63 @@
+package io.pgvs3.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * A gateway's Liberty logs from a mark on: what a database outage must not leave behind there (issue 11,
+ * docs/adr/0039): no FFDC incident file, no FFDC notice, no error or warning of Liberty's data source,
+ * connection manager or local transactions, and no stack trace.
+ */
+final class GatewayLogs {
+
+    /** A Liberty message of those components above INFO, an FFDC notice, or a line of a stack trace. */
+    private static final Pattern NOISE = Pattern.compile(
+            "^(\\[[^\\]]+] \\p{XDigit}+ \\S+\\s+[A-Z] (DSRA\\d{4}[EW]|J2CA\\d{4}[EW]|WLTC\\d{4}[EW]|FFDC1015I).*"
+                    + "|\\s+at .*|Caused by: .*|.*Exception stack trace follows.*)$");
+
+    /** Where the logs stood: messages.log's length and the FFDC files there were. */
+    record Mark(long offset, Set<String> ffdc) {
+    }
+
+    private final Path logs;
+
+    /** {@code logs}: the server's logs directory (…/servers/pgvs3/logs). */
+    GatewayLogs(Path logs) {
+        this.logs = logs;
+    }
+
+    Mark mark() throws IOException {
+        return new Mark(Files.size(logs.resolve("messages.log")), ffdcFiles());
+    }
+
+    /** Fails naming the FFDC files created and the log lines that are noise since {@code mark}. */
+    void assertCleanSince(Mark mark, String during) throws IOException {
+        Set<String> created = ffdcFiles();
+        created.removeAll(mark.ffdc());
+        assertEquals(Set.of(), created, "FFDC incident files written during " + during + " in " + logs);
+        String all = Files.readString(logs.resolve("messages.log"));
+        List<String> noise = all.substring((int) Math.min(mark.offset(), all.length())).lines()
+                .filter(line -> NOISE.matcher(line).matches()).limit(20).toList();
+        assertEquals(List.of(), noise, "Liberty errors, FFDC notices or stack traces logged during " + during);
+    }
+
+    private Set<String> ffdcFiles() throws IOException {
+        Path ffdc = logs.resolve("ffdc");
+        if (!Files.isDirectory(ffdc)) {
+            return new TreeSet<>();
+        }
+        try (Stream<Path> files = Files.list(ffdc)) {
+            // the summary is rewritten with each incident; the incidents are the ffdc_* files
+            return files.map(f -> f.getFileName().toString()).filter(n -> n.startsWith("ffdc_"))
+                    .collect(java.util.stream.Collectors.toCollection(TreeSet::new));
+        }
+    }
+}

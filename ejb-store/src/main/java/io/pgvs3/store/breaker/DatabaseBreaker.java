@@ -1,0 +1,137 @@
+package io.pgvs3.store.breaker;
+
+import io.pgvs3.store.sql.SessionSource;
+import io.pgvs3.store.sql.SqlErrors;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * One per database, shared by both pools. Closed, {@link #check} is one volatile read. A connection-level
+ * failure ({@link SqlErrors#isConnectionLost}) of a session obtained since the breaker last closed opens
+ * it: {@link #check} then throws {@link BreakerOpenException} at once, and starts a probe on the executor
+ * when none runs and the last began at least {@link #PROBE_INTERVAL} ago. A probe opens a plain driver
+ * session (bounded by {@code pgvs3.db.connect-timeout}) and runs {@code SELECT 1}; when it answers, the
+ * breaker closes. Probes are started by callers, so a gateway nobody asks (not even readiness) does
+ * not probe. Opening and closing are logged once each, without a stack trace.
+ */
+public final class DatabaseBreaker {
+
+    static final Duration PROBE_INTERVAL = Duration.ofSeconds(1);
+    private static final Logger LOG = Logger.getLogger(DatabaseBreaker.class.getName());
+
+    /** Why and since when the breaker is open. */
+    private record Opening(long sinceNanos, Instant since, String why) {
+    }
+
+    private final SessionSource probeSessions;
+    private final Executor probes;
+    private final AtomicBoolean probing = new AtomicBoolean();
+    private final LongAdder refused = new LongAdder();
+    /** Null while closed. */
+    private volatile Opening opening;
+    private volatile long lastClosedNanos = System.nanoTime();
+    private volatile long nextProbeNanos;
+
+    public DatabaseBreaker(SessionSource probeSessions, Executor probes) {
+        this.probeSessions = probeSessions;
+        this.probes = probes;
+    }
+
+    /** Throws when open (and perhaps starts a probe); nothing else when closed. */
+    public void check() throws BreakerOpenException {
+        Opening open = opening;
+        if (open == null) {
+            return;
+        }
+        refused.increment();
+        probeIfDue();
+        throw new BreakerOpenException("database unreachable since " + open.since()
+                + " (connections fail fast until a probe session answers): " + open.why());
+    }
+
+    /** Now, for {@link #failed}: when a session was obtained. */
+    public long now() {
+        return System.nanoTime();
+    }
+
+    /**
+     * A session obtained at {@code obtainedNanos} failed with {@code e}; opens the breaker when the failure
+     * is connection-level. A session from before the last close (one that broke in the outage the
+     * breaker already saw end) does not reopen it.
+     */
+    public void failed(SQLException e, long obtainedNanos) {
+        if (opening == null && obtainedNanos - lastClosedNanos >= 0 && SqlErrors.isConnectionLost(e)) {
+            open(e.getMessage());
+        }
+    }
+
+    /** The pool closed a session's handle under its user: the session broke. */
+    public void broke(long obtainedNanos) {
+        if (opening == null && obtainedNanos - lastClosedNanos >= 0) {
+            open("a pooled session broke");
+        }
+    }
+
+    public boolean isOpen() {
+        return opening != null;
+    }
+
+    private synchronized void open(String why) {
+        if (opening != null) {
+            return;
+        }
+        long now = System.nanoTime();
+        nextProbeNanos = now + PROBE_INTERVAL.toNanos();
+        refused.reset();
+        opening = new Opening(now, Instant.now(), why);
+        LOG.warning(() -> "database unreachable: connections fail fast until a probe session answers "
+                + "SELECT 1 (at most one a second): " + why);
+    }
+
+    private synchronized void close() {
+        Opening open = opening;
+        if (open == null) {
+            return;
+        }
+        lastClosedNanos = System.nanoTime();
+        opening = null;
+        long seconds = Duration.ofNanos(lastClosedNanos - open.sinceNanos()).toSeconds();
+        LOG.info(() -> "database reachable again after " + seconds + " s; " + refused.sum()
+                + " connection request(s) failed fast meanwhile");
+    }
+
+    private void probeIfDue() {
+        if (System.nanoTime() - nextProbeNanos < 0 || !probing.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            probes.execute(this::probe);
+        } catch (RejectedExecutionException e) {
+            probing.set(false); // the executor is shutting down: the next caller tries again
+        }
+    }
+
+    private void probe() {
+        try (Connection session = probeSessions.open(); Statement s = session.createStatement();
+             ResultSet answer = s.executeQuery("SELECT 1")) {
+            if (answer.next()) {
+                close();
+            }
+        } catch (SQLException e) {
+            LOG.log(Level.FINE, "the breaker's probe session failed: {0}", e.getMessage());
+        } finally {
+            nextProbeNanos = System.nanoTime() + PROBE_INTERVAL.toNanos();
+            probing.set(false);
+        }
+    }
+}

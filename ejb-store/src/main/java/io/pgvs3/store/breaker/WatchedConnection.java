@@ -1,0 +1,55 @@
+package io.pgvs3.store.breaker;
+
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.sql.Connection;
+import java.sql.SQLException;
+
+/**
+ * A pooled connection handle that tells the breaker when its session broke: a connection method failing
+ * at connection level, or the handle found already closed when its user closes it (the pool closes a
+ * handle whose session failed fatally, whichever statement, result set or COPY saw it). Everything else,
+ * {@code unwrap} included, goes to the handle unchanged.
+ */
+final class WatchedConnection implements InvocationHandler {
+
+    private final Connection handle;
+    private final DatabaseBreaker breaker;
+    private final long obtained;
+    private boolean closed;
+
+    private WatchedConnection(Connection handle, DatabaseBreaker breaker, long obtained) {
+        this.handle = handle;
+        this.breaker = breaker;
+        this.obtained = obtained;
+    }
+
+    static Connection of(Connection handle, DatabaseBreaker breaker, long obtained) {
+        return (Connection) Proxy.newProxyInstance(WatchedConnection.class.getClassLoader(),
+                new Class<?>[] {Connection.class}, new WatchedConnection(handle, breaker, obtained));
+    }
+
+    @Override
+    public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
+        if (method.getName().equals("close") && method.getParameterCount() == 0) {
+            if (closed) {
+                return null;
+            }
+            closed = true;
+            if (handle.isClosed()) {
+                breaker.broke(obtained);
+                return null;
+            }
+        }
+        try {
+            return method.invoke(handle, args);
+        } catch (InvocationTargetException e) {
+            if (e.getCause() instanceof SQLException failure) {
+                breaker.failed(failure, obtained);
+            }
+            throw e.getCause();
+        }
+    }
+}
