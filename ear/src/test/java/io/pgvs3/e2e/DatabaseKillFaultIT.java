@@ -22,7 +22,8 @@ import software.amazon.awssdk.services.s3.S3Client;
  * SIGKILL of PostgreSQL's postmaster under a mixed load (PUT, GET, LIST) through both gateways, then a
  * restart with crash recovery, {@code pgvs3.faults.rounds} times: clients see answers or clean S3 errors
  * only (never a hang past their timeout, a reset or an HTML page), both pools recover without a gateway
- * restart, and every write acknowledged with a 200 reads back with its MD5 on both gateways.
+ * restart, every write acknowledged with a 200 reads back with its MD5 on both gateways, and neither
+ * gateway's log holds an FFDC incident, a Liberty error or a stack trace from the outages (docs/adr/0039).
  */
 @ExtendWith(FaultStack.class)
 class DatabaseKillFaultIT {
@@ -47,6 +48,8 @@ class DatabaseKillFaultIT {
         try {
             clients.get(0).createBucket(b -> b.bucket(bucket));
             List<Long> gatewayPids = List.of(FaultStack.gateway(0).pid(), FaultStack.gateway(1).pid());
+            List<GatewayLogs> logs = List.of(FaultStack.logs(0), FaultStack.logs(1));
+            List<GatewayLogs.Mark> beforeKills = List.of(logs.get(0).mark(), logs.get(1).mark());
             List<CompletableFuture<?>> workers = new ArrayList<>();
             for (int i = 0; i < 2 * WORKERS_PER_GATEWAY; i++) {
                 String prefix = "w" + i + "/";
@@ -74,6 +77,9 @@ class DatabaseKillFaultIT {
             assertTrue(outcomes.cleanErrors() > 0, "the outage reached the clients");
             for (S3Client s3 : clients) {
                 ledger.verify(s3, bucket);
+            }
+            for (int gateway = 0; gateway < 2; gateway++) { // docs/adr/0039
+                logs.get(gateway).assertCleanSince(beforeKills.get(gateway), "the database kills on gateway " + gateway);
             }
             LOG.info(() -> String.format("%d round(s): %d answers, %d clean S3 errors, slowest request %d ms, "
                             + "%d acknowledged writes all intact", BUDGET.rounds(), outcomes.answered(),

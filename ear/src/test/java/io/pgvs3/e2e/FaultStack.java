@@ -123,6 +123,11 @@ public final class FaultStack implements BeforeAllCallback, ExtensionContext.Sto
         return running(script.stateDir().resolve("gw" + (gateway + 1)).resolve("gateway.pid"));
     }
 
+    /** The Liberty logs of gateway {@code gateway} (0-based). */
+    static GatewayLogs logs(int gateway) {
+        return new GatewayLogs(script.stateDir().resolve("gw" + (gateway + 1) + "/servers/pgvs3/logs"));
+    }
+
     /** SIGKILL, no shutdown of any kind; returns once the process is gone. */
     static void killGateway(int gateway) throws Exception {
         ProcessHandle process = gateway(gateway);
