@@ -39,7 +39,8 @@ public final class DatabaseBreaker {
     private final LongAdder refused = new LongAdder();
     /** Null while closed. */
     private volatile Opening opening;
-    private volatile long lastClosedNanos = System.nanoTime();
+    /** Far enough back that the grace after a close does not apply before the first. */
+    private volatile long lastClosedNanos = System.nanoTime() - PROBE_INTERVAL.toNanos();
     private volatile long nextProbeNanos;
 
     public DatabaseBreaker(SessionSource probeSessions, Executor probes) {
@@ -67,19 +68,26 @@ public final class DatabaseBreaker {
     /**
      * A session obtained at {@code obtainedNanos} failed with {@code e}; opens the breaker when the failure
      * is connection-level. A session from before the last close (one that broke in the outage the
-     * breaker already saw end) does not reopen it.
+     * breaker already saw end) does not reopen it, nor does a failure in the first probe interval after
+     * a close: the pool may still hold sessions that died in the outage, and hands out each at most once.
      */
     public void failed(SQLException e, long obtainedNanos) {
-        if (opening == null && obtainedNanos - lastClosedNanos >= 0 && SqlErrors.isConnectionLost(e)) {
+        if (news(obtainedNanos) && SqlErrors.isConnectionLost(e)) {
             open(e.getMessage());
         }
     }
 
     /** The pool closed a session's handle under its user: the session broke. */
     public void broke(long obtainedNanos) {
-        if (opening == null && obtainedNanos - lastClosedNanos >= 0) {
+        if (news(obtainedNanos)) {
             open("a pooled session broke");
         }
+    }
+
+    private boolean news(long obtainedNanos) {
+        long closed = lastClosedNanos;
+        return opening == null && obtainedNanos - closed >= 0
+                && System.nanoTime() - closed >= PROBE_INTERVAL.toNanos();
     }
 
     public boolean isOpen() {
