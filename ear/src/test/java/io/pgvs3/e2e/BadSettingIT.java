@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -32,13 +33,21 @@ class BadSettingIT {
     /** Liberty's messages.log: [date] thread logger level message; E is SEVERE. */
     private static final Pattern SEVERE = Pattern.compile("(?m)^\\[[^\\]]+] \\p{XDigit}+ \\S+\\s+E (.*)$");
 
-    /**
-     * One start with bad settings.
-     *
-     * @param env      the bad values, as environment variables
-     * @param problems the sentence each bad value must be logged with, one SEVERE line each
-     */
-    record BadStart(String module, Map<String, String> env, List<String> problems) {
+    /** One bad value: its key, the value given (as the key's environment variable) and what it is not. */
+    record BadValue(String key, String value, String expected) {
+
+        String environmentVariable() {
+            return key.toUpperCase(Locale.ROOT).replaceAll("[^A-Z0-9]", "_");
+        }
+
+        /** How the log must name it, on a SEVERE line of its own. */
+        String problem() {
+            return key + " is '" + value + "', not " + expected;
+        }
+    }
+
+    /** One start with bad values of one module's settings. */
+    record BadStart(String module, List<BadValue> values) {
 
         @Override
         public String toString() {
@@ -48,41 +57,42 @@ class BadSettingIT {
 
     static Stream<BadStart> badStarts() {
         return Stream.of(
-                new BadStart("S3 (S3Config)", Map.of("PGVS3_S3_COPY_KEEPALIVE_AFTER", "banana",
-                        "PGVS3_S3_MAX_DOWNLOADS_PER_CLIENT", "lots"), List.of(
-                        "pgvs3.s3.copy.keepalive-after is 'banana', not a duration",
-                        "pgvs3.s3.max-downloads-per-client is 'lots', not a whole number")),
-                new BadStart("RESP bridge (RespConfig)", Map.of("PGVS3_RESP_MAX_CLIENTS", "many",
-                        "PGVS3_RESP_IDLE_TIMEOUT", "5m"), List.of(
-                        "pgvs3.resp.max-clients is 'many', not a whole number",
-                        "pgvs3.resp.idle-timeout is '5m', not a duration")),
-                new BadStart("store (StoreConfig)", Map.of("PGVS3_READ_ONLY_MAX_LAG", "soon",
-                        "PGVS3_READ_CACHE_BYTES", "1GB"), List.of(
-                        "pgvs3.read-only.max-lag is 'soon', not a duration",
-                        "pgvs3.read.cache.bytes is '1GB', not a whole number")),
-                new BadStart("maintenance (MaintenanceConfig)", Map.of("PGVS3_REAPER_GRACE", "forever",
-                        "PGVS3_TTL_BATCH", "big"), List.of(
-                        "pgvs3.reaper.grace is 'forever', not a duration",
-                        "pgvs3.ttl.batch is 'big', not a whole number")));
+                new BadStart("S3 (S3Config)", List.of(duration("pgvs3.s3.copy.keepalive-after", "banana"),
+                        number("pgvs3.s3.max-downloads-per-client", "lots"))),
+                new BadStart("RESP bridge (RespConfig)", List.of(number("pgvs3.resp.max-clients", "many"),
+                        duration("pgvs3.resp.idle-timeout", "5m"))),
+                new BadStart("store (StoreConfig)", List.of(duration("pgvs3.read-only.max-lag", "soon"),
+                        number("pgvs3.read.cache.bytes", "1GB"))),
+                new BadStart("maintenance (MaintenanceConfig)", List.of(duration("pgvs3.reaper.grace", "forever"),
+                        number("pgvs3.ttl.batch", "big"))));
+    }
+
+    private static BadValue duration(String key, String value) {
+        return new BadValue(key, value, "a duration");
+    }
+
+    private static BadValue number(String key, String value) {
+        return new BadValue(key, value, "a whole number");
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("badStarts")
     void aBadSettingKeepsTheApplicationFromStartingAndSaysWhy(BadStart start) throws Exception {
-        Map<String, String> env = new HashMap<>(start.env());
-        env.put("PGVS3_STACK_READY_TIMEOUT", "30");
+        Map<String, String> env = new HashMap<>(Map.of("PGVS3_STACK_READY_TIMEOUT", "30"));
+        start.values().forEach(bad -> env.put(bad.environmentVariable(), bad.value()));
+        List<String> problems = start.values().stream().map(BadValue::problem).toList();
         StackScript script = new StackScript("stack-bad-setting", SHIFT, 1, env);
         script.reset();
         try {
             StackScript.Outcome up = script.attempt(600, "up", "--gateways", "1");
             // the application has refused its settings and Liberty has given it up
-            String log = awaitLog(script, start.problems().get(0));
+            String log = awaitLog(script, problems.get(0));
             Probe.await(admin(script, "/health/live"), r -> r.statusCode() == 503, Duration.ofMinutes(2),
                     "liveness is DOWN");
 
             assertNotEquals(0, up.exitCode(), up.stderr());
             assertFalse(up.stderr().contains("stack up"), up.stderr());
-            everyProblemIsOneSevereLine(awaitLog(script, start.problems().get(start.problems().size() - 1)), start);
+            everyProblemIsOneSevereLine(awaitLog(script, problems.get(problems.size() - 1)), problems);
             noSecretIsEchoed(log, script);
             neitherPortServesLibertysOwnPages(script);
             healthSaysTheApplicationIsNotRunning(script);
@@ -91,13 +101,13 @@ class BadSettingIT {
         }
     }
 
-    private static void everyProblemIsOneSevereLine(String log, BadStart start) {
+    private static void everyProblemIsOneSevereLine(String log, List<String> problems) {
         List<String> severe = new ArrayList<>();
         Matcher m = SEVERE.matcher(log);
         while (m.find()) {
             severe.add(m.group(1));
         }
-        for (String problem : start.problems()) {
+        for (String problem : problems) {
             assertEquals(1, severe.stream().filter(line -> line.startsWith(problem)).count(),
                     "one SEVERE line of its own for " + problem + "; SEVERE lines:\n" + String.join("\n", severe));
         }
