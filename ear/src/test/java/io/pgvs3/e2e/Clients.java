@@ -51,9 +51,12 @@ final class Clients {
 
     /** The SDK's presigner for one gateway, path-style. */
     static S3Presigner presigner(int gateway) {
-        return S3Presigner.builder().endpointOverride(URI.create(Stack.s3Endpoint(gateway))).region(Region.US_EAST_1)
-                .credentialsProvider(StaticCredentialsProvider.create(
-                        AwsBasicCredentials.create(Stack.accessKey(), Stack.secretKey())))
+        return presigner(URI.create(Stack.s3Endpoint(gateway)), Stack.accessKey(), Stack.secretKey());
+    }
+
+    static S3Presigner presigner(URI endpoint, String accessKey, String secretKey) {
+        return S3Presigner.builder().endpointOverride(endpoint).region(Region.US_EAST_1)
+                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(accessKey, secretKey)))
                 .serviceConfiguration(S3Configuration.builder().pathStyleAccessEnabled(true).build())
                 .build();
     }

@@ -26,7 +26,8 @@ import java.util.stream.Stream;
  * backup is PostgreSQL's documented low-level one: pg_backup_start, a copy of the data directory,
  * pg_backup_stop's backup_label. A physical slot keeps the WAL from the backup on; standby.signal and
  * primary_conninfo are what {@code pg_basebackup -R} would write. hot_standby_feedback is on, as
- * docs/operations.md recommends for read-only gateways.
+ * docs/operations.md recommends for read-only gateways; it is in postgresql.auto.conf, not on the command
+ * line, so that {@link #conflictsAtOnce} can turn it off with ALTER SYSTEM.
  */
 final class StandbyDatabase implements AutoCloseable {
 
@@ -74,7 +75,7 @@ final class StandbyDatabase implements AutoCloseable {
                 // the primary asks for the password (SCRAM, docs/adr/0032), replication connections too
                 "primary_conninfo = 'host=127.0.0.1 port=" + primaryPort + " user=" + user
                         + " password=" + plainConninfoValue(password) + " application_name=pgvs3-e2e-standby'",
-                "primary_slot_name = '" + SLOT + "'", ""), StandardOpenOption.APPEND);
+                "primary_slot_name = '" + SLOT + "'", "hot_standby_feedback = on", ""), StandardOpenOption.APPEND);
         String jdbcUrl = "jdbc:postgresql://127.0.0.1:" + port + "/postgres";
         StandbyDatabase standby = new StandbyDatabase(dataDir, jdbcUrl, user, password,
                 launch(binaries, dataDir, port));
@@ -110,6 +111,55 @@ final class StandbyDatabase implements AutoCloseable {
         }
     }
 
+    /**
+     * Recovery conflicts on demand: the standby stops telling the primary its oldest snapshot
+     * (hot_standby_feedback off) and replay cancels a conflicting standby query at once
+     * (max_standby_streaming_delay 0). Returns once the primary has forgotten the standby's xmin, so
+     * its VACUUM removes what standby snapshots still see.
+     */
+    void conflictsAtOnce(Connection primary) throws SQLException, InterruptedException {
+        reconfigure("ALTER SYSTEM SET hot_standby_feedback = off", "ALTER SYSTEM SET max_standby_streaming_delay = 0");
+        try (Statement s = primary.createStatement()) {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (!text(s, "SELECT count(*) FROM pg_replication_slots WHERE slot_name = '" + SLOT
+                    + "' AND xmin IS NOT NULL").equals("0")) {
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException("the primary still holds the standby's xmin after 30 s");
+                }
+                Thread.sleep(50);
+            }
+        }
+    }
+
+    /** Back to the harness's settings: feedback on, PostgreSQL's default streaming delay. */
+    void conflictsAsConfigured() throws SQLException {
+        reconfigure("ALTER SYSTEM SET hot_standby_feedback = on", "ALTER SYSTEM RESET max_standby_streaming_delay");
+    }
+
+    /** Recovery conflicts of queries with snapshots so far (pg_stat_database_conflicts.confl_snapshot). */
+    long snapshotConflicts() throws SQLException {
+        try (Connection c = connect(); Statement s = c.createStatement()) {
+            return Long.parseLong(text(s, "SELECT confl_snapshot FROM pg_stat_database_conflicts"
+                    + " WHERE datname = current_database()"));
+        }
+    }
+
+    /** The number a {@code SELECT count(*) ...} on the standby answers. */
+    long count(String query) throws SQLException {
+        try (Connection c = connect(); Statement s = c.createStatement()) {
+            return Long.parseLong(text(s, query));
+        }
+    }
+
+    private void reconfigure(String... statements) throws SQLException {
+        try (Connection c = connect(); Statement s = c.createStatement()) {
+            for (String statement : statements) {
+                s.execute(statement);
+            }
+            s.execute("SELECT pg_reload_conf()");
+        }
+    }
+
     /** Fast shutdown (SIGINT), then SIGKILL if it takes too long; the data directory stays for inspection. */
     @Override
     public void close() throws IOException, InterruptedException {
@@ -129,7 +179,7 @@ final class StandbyDatabase implements AutoCloseable {
         }
         command.addAll(List.of(binaries.resolve("postgres").toString(), "-D", dataDir.toString(),
                 "-p", String.valueOf(port), "-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200",
-                "-c", "hot_standby_feedback=on", "-c", "unix_socket_directories=" + dataDir));
+                "-c", "unix_socket_directories=" + dataDir));
         Path log = dataDir.resolveSibling(dataDir.getFileName() + ".log");
         return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     }

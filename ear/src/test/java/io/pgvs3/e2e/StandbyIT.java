@@ -2,24 +2,34 @@ package io.pgvs3.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.net.URI;
+import java.net.URL;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.BooleanSupplier;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -38,6 +48,7 @@ import software.amazon.awssdk.services.s3.model.GetObjectResponse;
 import software.amazon.awssdk.services.s3.model.ObjectCannedACL;
 import software.amazon.awssdk.services.s3.model.S3Exception;
 import software.amazon.awssdk.services.s3.model.S3Object;
+import software.amazon.awssdk.services.s3.presigner.S3Presigner;
 
 /**
  * A read-only gateway on a real PostgreSQL 18 streaming standby (docs/adr/0035): a primary stack with one
@@ -58,6 +69,10 @@ class StandbyIT {
     private static final Duration MAX_LAG = Duration.ofSeconds(3);
     private static final Duration REPLAY_DEADLINE = Duration.ofSeconds(60);
     private static final String READ_ONLY = "This gateway is read-only";
+    /** The standby gateway's lock, chunk statement and socket timeouts: longer than any test here waits. */
+    private static final Duration LONG_WAIT = Duration.ofSeconds(120);
+    /** The standby gateway's chunk-pool sessions (server.xml's onConnect). */
+    private static final String CHUNK_SESSIONS = "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'pgvs3-chunk'";
 
     private static StackScript primary;
     private static StackScript reader;
@@ -87,7 +102,11 @@ class StandbyIT {
                 "PGVS3_READ_ONLY", "true",
                 "PGVS3_READ_ONLY_MAX_LAG", MAX_LAG.toString(),
                 "PGVS3_ACCESS_KEY", primary.get("PGVS3_ACCESS_KEY"),
-                "PGVS3_SECRET_KEY", primary.get("PGVS3_SECRET_KEY")));
+                "PGVS3_SECRET_KEY", primary.get("PGVS3_SECRET_KEY"),
+                // a read waiting for a lock the standby's replay holds waits for the conflict, not a timeout
+                "PGVS3_DB_LOCK_TIMEOUT", String.valueOf(LONG_WAIT.toSeconds()),
+                "PGVS3_DB_CHUNK_STATEMENT_TIMEOUT", String.valueOf(LONG_WAIT.toSeconds()),
+                "PGVS3_DB_CHUNK_SOCKET_TIMEOUT", String.valueOf(LONG_WAIT.toSeconds() + 60)));
         reader = new StackScript("stack-standby-reader", SHIFT + 1, 1, readerEnv);
         reader.up();
         reads = client(reader);
@@ -214,6 +233,92 @@ class StandbyIT {
         assertEquals("later", new String(awaitOnStandby("while-paused"), StandardCharsets.UTF_8));
     }
 
+    /**
+     * A real recovery conflict before any byte of the body (no stand-in): the primary holds LOCK TABLE on
+     * the bucket's chunks, so the gateway's first piece query on the standby waits for the lock replay
+     * holds, inside a snapshot that counts a deletion left open on the primary as running. The deletion
+     * commits, VACUUM removes its row, and replaying that cancels the waiting query (SQLState 40001).
+     */
+    @Test
+    void aReadCancelledByARecoveryConflictBeforeItsBodyIsAClean503() throws Exception {
+        byte[] body = Bodies.bytes(3 << 20, 21); // several pieces: one snapshot on a standby
+        writes.putObject(b -> b.bucket(BUCKET).key("conflict/before"), RequestBody.fromBytes(body));
+        awaitHeadOnStandby("conflict/before");
+        Throwable failure;
+        long conflicts;
+        try (Connection locker = primaryDatabase(); DeadRows dead = deadRows()) {
+            standby.conflictsAtOnce(locker);
+            conflicts = standby.snapshotConflicts();
+            dead.insert();
+            dead.deleteInOpenTransaction();
+            String chunks = chunksTable(locker);
+            locker.setAutoCommit(false);
+            try (Statement s = locker.createStatement()) {
+                s.execute("LOCK TABLE " + chunks + " IN ACCESS EXCLUSIVE MODE");
+            }
+            awaitTrue(() -> standby.count("SELECT count(*) FROM pg_locks WHERE locktype = 'relation' AND granted"
+                    + " AND mode = 'AccessExclusiveLock' AND relation = '" + chunks + "'::regclass") > 0,
+                    "the standby replayed the primary's lock");
+            CompletableFuture<Throwable> get = CompletableFuture.supplyAsync(
+                    () -> failureOf(() -> reads.getObjectAsBytes(b -> b.bucket(BUCKET).key("conflict/before"))));
+            awaitTrue(() -> standby.count(CHUNK_SESSIONS + " AND wait_event_type = 'Lock'") > 0,
+                    "the gateway's piece query waits for the replayed lock");
+            dead.removeDeleted();
+            failure = get.get(LONG_WAIT.toSeconds(), TimeUnit.SECONDS);
+        } finally {
+            standby.conflictsAsConfigured();
+        }
+        S3Exception e = assertInstanceOf(S3Exception.class, failure, String.valueOf(failure));
+        assertEquals(503, e.statusCode(), e.getMessage());
+        assertTrue(Set.of("ServiceUnavailable", "SlowDown").contains(e.awsErrorDetails().errorCode()), e.getMessage());
+        assertTrue(e.awsErrorDetails().sdkHttpResponse().firstMatchingHeader("Retry-After").isPresent(), "Retry-After");
+        awaitTrue(() -> standby.snapshotConflicts() > conflicts, "a recovery conflict counted on the standby");
+        assertArrayEquals(body, reads.getObjectAsBytes(b -> b.bucket(BUCKET).key("conflict/before")).asByteArray());
+    }
+
+    /**
+     * A real recovery conflict mid-body (no stand-in): the client stops reading after the 200 and 1 MiB,
+     * so the gateway's read session waits idle in its snapshot transaction; the primary deletes and
+     * VACUUMs a row, and replay terminates that session. The client must see the body cut short, every
+     * byte it got the object's, and the gateway serves the object again at once.
+     */
+    @Test
+    void aReadCutByARecoveryConflictMidBodyEndsTheConnectionShort() throws Exception {
+        int size = 32 << 20;
+        byte[] body = Bodies.bytes(size, 22);
+        writes.putObject(b -> b.bucket(BUCKET).key("conflict/mid-body"), RequestBody.fromBytes(body));
+        awaitHeadOnStandby("conflict/mid-body");
+        URL url;
+        try (S3Presigner presigner = Clients.presigner(URI.create(reader.get("PGVS3_S3_ENDPOINT")),
+                primary.get("PGVS3_ACCESS_KEY"), primary.get("PGVS3_SECRET_KEY"))) {
+            url = presigner.presignGetObject(p -> p.signatureDuration(Duration.ofMinutes(10))
+                    .getObjectRequest(g -> g.bucket(BUCKET).key("conflict/mid-body"))).url();
+        }
+        byte[] received;
+        try (Connection primaryDb = primaryDatabase(); DeadRows dead = deadRows()) {
+            standby.conflictsAtOnce(primaryDb);
+            dead.insert();
+            try (PausedDownload download = PausedDownload.start(url, 1 << 20)) {
+                assertEquals(200, download.status(), download.head());
+                assertEquals(size, download.contentLength(), download.head());
+                String waiting = CHUNK_SESSIONS + " AND state = 'idle in transaction'";
+                awaitTrue(() -> standby.count(waiting) > 0, "the gateway's read waits for its client in its snapshot");
+                long conflicts = standby.snapshotConflicts();
+                dead.removeDeleted();
+                awaitTrue(() -> standby.count(waiting) == 0 && standby.snapshotConflicts() > conflicts,
+                        "replay terminated the gateway's read session");
+                received = download.readToEnd();
+            }
+        } finally {
+            standby.conflictsAsConfigured();
+        }
+        assertTrue(received.length < size, "the body was cut short, not completed: " + received.length + " bytes");
+        assertArrayEquals(Arrays.copyOf(body, received.length), received, "every byte received is the object's");
+        for (int i = 0; i < 3; i++) {
+            assertArrayEquals(body, reads.getObjectAsBytes(b -> b.bucket(BUCKET).key("conflict/mid-body")).asByteArray());
+        }
+    }
+
     /** S3, admin and RESP ports of gateway {@code index} (0: the primary's, 1: the standby's). */
     private static Map<String, String> gatewayPorts(int index) {
         return Map.of("PGVS3_STACK_S3_PORT", String.valueOf(FIRST_GATEWAY_PORT + index),
@@ -233,6 +338,41 @@ class StandbyIT {
         return jedis;
     }
 
+    private static Connection primaryDatabase() throws SQLException {
+        return DriverManager.getConnection(primary.get("PGVS3_JDBC_URL"), primary.get("PGVS3_DB_USER"),
+                primary.get("PGVS3_DB_PASSWORD"));
+    }
+
+    private static DeadRows deadRows() throws SQLException {
+        return DeadRows.on(primary.get("PGVS3_JDBC_URL"), primary.get("PGVS3_DB_USER"), primary.get("PGVS3_DB_PASSWORD"));
+    }
+
+    /** The bucket's chunks table, schema-qualified. */
+    private static String chunksTable(Connection db) throws SQLException {
+        try (PreparedStatement ps = db.prepareStatement("SELECT schema_name FROM pgvs3.namespaces WHERE name = ?")) {
+            ps.setString(1, BUCKET);
+            try (ResultSet rs = ps.executeQuery()) {
+                assertTrue(rs.next(), "the bucket's namespace");
+                return rs.getString(1) + ".chunks";
+            }
+        }
+    }
+
+    /** What {@code call} threw, or null when it returned. */
+    private static Throwable failureOf(Executable call) {
+        try {
+            call.execute();
+            return null;
+        } catch (Throwable t) {
+            return t;
+        }
+    }
+
+    /** HEADs the key on the standby's gateway until it is there. */
+    private static void awaitHeadOnStandby(String key) throws Exception {
+        awaitTrue(() -> failureOf(() -> reads.headObject(b -> b.bucket(BUCKET).key(key))) == null, key + " replayed");
+    }
+
     /** GETs the key from the standby's gateway until it is there (replay is asynchronous). */
     private static byte[] awaitOnStandby(String key) throws InterruptedException {
         long deadline = System.nanoTime() + REPLAY_DEADLINE.toNanos();
@@ -249,9 +389,14 @@ class StandbyIT {
         }
     }
 
-    private static void awaitTrue(BooleanSupplier condition, String what) throws InterruptedException {
+    /** A condition that may need the database to tell. */
+    private interface Check {
+        boolean holds() throws Exception;
+    }
+
+    private static void awaitTrue(Check condition, String what) throws Exception {
         long deadline = System.nanoTime() + REPLAY_DEADLINE.toNanos();
-        while (!condition.getAsBoolean()) {
+        while (!condition.holds()) {
             assertTrue(System.nanoTime() < deadline, what + " within " + REPLAY_DEADLINE);
             Thread.sleep(100);
         }

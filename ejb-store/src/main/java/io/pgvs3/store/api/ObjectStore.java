@@ -45,7 +45,9 @@ public interface ObjectStore {
 
     /**
      * Writes {@code range} of the body that {@code meta} describes to {@code out}, streaming rows in
-     * bounded buffers. Fails (never writes wrong bytes) if the file is incomplete.
+     * bounded buffers. Fails (never writes wrong bytes) if the file is incomplete; an IOException from
+     * the database has the {@link io.pgvs3.store.api.error.StoreException} that says what to answer as its
+     * cause (UNAVAILABLE or BUSY for a refused or cancelled read, e.g. a standby's recovery conflict).
      */
     void readBody(ObjectMeta meta, ByteRange range, OutputStream out) throws IOException;
 

@@ -52,8 +52,7 @@ public class StoreConfig {
         readCacheBytes = settings.number("pgvs3.read.cache.bytes", 0);
         readOnly = settings.flag("pgvs3.read-only", false);
         maxReplicationLag = settings.duration("pgvs3.read-only.max-lag", Duration.ofSeconds(30));
-        settings.problems().forEach(LOG::severe);
-        settings.check();
+        settings.check(LOG);
     }
 
     public String dbUrl() {

@@ -2,6 +2,7 @@ package io.pgvs3.store.maintenance;
 
 import io.pgvs3.store.api.config.Settings;
 import java.time.Duration;
+import java.util.logging.Logger;
 import org.eclipse.microprofile.config.Config;
 
 /**
@@ -21,6 +22,7 @@ public record MaintenanceConfig(boolean enabled, Duration interval, Duration rea
                                 int ttlBatchesPerTick) {
 
     public static final int MAX_ROWS_PER_PASS = 65_536;
+    private static final Logger LOG = Logger.getLogger(MaintenanceConfig.class.getName());
 
     public MaintenanceConfig {
         require(interval.compareTo(Duration.ofMillis(100)) >= 0, "pgvs3.maintenance.interval must be at least 100 ms");
@@ -51,7 +53,7 @@ public record MaintenanceConfig(boolean enabled, Duration interval, Duration rea
                 settings.duration("pgvs3.uploads.expire-after", d.uploadsExpireAfter()),
                 settings.integer("pgvs3.ttl.batch", d.ttlBatch()),
                 settings.integer("pgvs3.ttl.max-batches-per-tick", d.ttlBatchesPerTick()));
-        settings.check();
+        settings.check(LOG);
         return read;
     }
 

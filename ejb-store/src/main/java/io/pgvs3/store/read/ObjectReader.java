@@ -86,8 +86,10 @@ public final class ObjectReader {
             if (SqlErrors.isMissingNamespace(e)) {
                 namespaces.evict(meta.bucket());
             }
+            // the store error as the cause: a failure before the first body byte is answered as it says (a
+            // standby's recovery conflict, a timeout: 503), not as an unexpected 500
             throw new IOException("database failed while reading " + meta.bucket() + "/" + meta.key() + ": "
-                    + e.getMessage(), e);
+                    + e.getMessage(), SqlErrors.translate("GET " + meta.key(), meta.bucket(), e));
         }
     }
 

@@ -71,8 +71,7 @@ public class RespConfig {
         keystore = settings.text("pgvs3.tls.keystore");
         keystorePassword = settings.text("pgvs3.tls.keystore.password");
         keystoreType = settings.text("pgvs3.tls.keystore.type", "PKCS12");
-        settings.problems().forEach(LOG::severe);
-        settings.check();
+        settings.check(LOG);
         Secrets.Resolved access = Secrets.resolve("pgvs3.access-key", settings.text("pgvs3.access-key"),
                 settings.text("pgvs3.access-key-file"));
         Secrets.Resolved secret = Secrets.resolve("pgvs3.secret-key", settings.text("pgvs3.secret-key"),

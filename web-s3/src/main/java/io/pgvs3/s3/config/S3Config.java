@@ -69,8 +69,7 @@ public class S3Config {
                 "pgvs3.s3.max-downloads-per-client must be at least 1, not " + maxDownloadsPerClient);
         settings.require(maxConcurrentStreams >= 1,
                 "pgvs3.s3.max-concurrent-streams must be at least 1, not " + maxConcurrentStreams);
-        settings.problems().forEach(LOG::severe);
-        settings.check();
+        settings.check(LOG);
         resolveCredentials(settings);
     }
 

@@ -8,13 +8,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.logging.Logger;
 import org.eclipse.microprofile.config.Config;
 
 /**
  * Reads one module's settings as text and parses them here, so that a bad value names its key and the
  * value given ({@code pgvs3.s3.copy.keepalive-after is 'banana', not a duration ...}). Every read of a bad
  * value records a problem and returns the default, so that one start reports all bad settings at once;
- * {@link #check()} then refuses them together. Secrets are read with {@link #text} only and never echoed.
+ * {@link #check(Logger)} then refuses them together. Secrets are read with {@link #text} only and never echoed.
  */
 public final class Settings {
 
@@ -74,8 +75,12 @@ public final class Settings {
         return List.copyOf(problems);
     }
 
-    /** Refuses the settings read so far if any was bad, naming each one. */
-    public void check() {
+    /**
+     * Refuses the settings read so far if any was bad: each problem is one SEVERE line on {@code log}
+     * (the module's own logger), then all of them together in the exception that stops the application.
+     */
+    public void check(Logger log) {
+        problems.forEach(log::severe);
         if (!problems.isEmpty()) {
             throw new InvalidSettingsException(problems);
         }

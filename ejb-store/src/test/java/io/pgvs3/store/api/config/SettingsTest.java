@@ -6,9 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 import org.junit.jupiter.api.Test;
 
 class SettingsTest {
@@ -24,7 +29,7 @@ class SettingsTest {
         assertEquals(Duration.ofSeconds(2), s.duration("b", Duration.ofSeconds(2)));
         assertEquals("x", s.text("a", "x"));
         assertEquals(List.of(), s.list("a"));
-        s.check();
+        s.check(Logger.getAnonymousLogger());
     }
 
     @Test
@@ -46,8 +51,27 @@ class SettingsTest {
         assertEquals(1024, s.integer("pgvs3.resp.max-clients", 1024));
         assertFalse(s.flag("pgvs3.resp.tls", false));
         assertEquals(0, s.number("pgvs3.read.cache.bytes", 0));
-        InvalidSettingsException e = assertThrows(InvalidSettingsException.class, s::check);
+        Logger log = Logger.getAnonymousLogger();
+        log.setUseParentHandlers(false);
+        List<LogRecord> logged = new ArrayList<>();
+        log.addHandler(new Handler() {
+            @Override
+            public void publish(LogRecord record) {
+                logged.add(record);
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        });
+        InvalidSettingsException e = assertThrows(InvalidSettingsException.class, () -> s.check(log));
         assertEquals(4, s.problems().size());
+        assertEquals(s.problems(), logged.stream().map(LogRecord::getMessage).toList(), "one log line per problem");
+        assertTrue(logged.stream().allMatch(r -> r.getLevel() == Level.SEVERE), "all SEVERE");
         assertTrue(e.getMessage().contains("pgvs3.s3.copy.keepalive-after is 'banana', not a duration"), e.getMessage());
         assertTrue(e.getMessage().contains("pgvs3.resp.max-clients is '12x', not a whole number"), e.getMessage());
         assertTrue(e.getMessage().contains("pgvs3.resp.tls is 'maybe', not true or false"), e.getMessage());
