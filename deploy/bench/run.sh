@@ -15,7 +15,7 @@
 #   --smoke                run: 2 s per case, no warm-up, 1 trial, one case per kind (CI)
 #   --cases GLOBS          comma-separated case globs, e.g. 'get-*,floor-*' (default: all)
 #   --duration S           measured seconds per case and target (10)
-#   --warmup S             unmeasured seconds before each window (3)
+#   --warmup S             unmeasured seconds before each window (3); sol: of calls before the trials (20; quick 10)
 #   --trials N             rounds over the matrix (3) or over the sol sizes (5); reports quote medians
 #   --sizes LIST           sol: object sizes (10MiB,256MiB,1GiB)
 #   --range SIZE           sol: the range read from each object's middle (8MiB)
@@ -56,7 +56,7 @@ if [[ $COMMAND == paired || $COMMAND == save ]]; then
   [[ $NAME =~ ^[A-Za-z0-9._-]+$ ]] || bench_die "a saved build's name is letters, digits, '.', '_' and '-'"
 fi
 
-DURATION=10 WARMUP=3 TRIALS="" CASES="" OUT="" STATE="" PORT_OFFSET=${PGVS3_BENCH_PORT_OFFSET:-1000} QUICK=no
+DURATION=10 WARMUP=3 WARMUP_SET=no TRIALS="" CASES="" OUT="" STATE="" PORT_OFFSET=${PGVS3_BENCH_PORT_OFFSET:-1000} QUICK=no
 SIZES="" RANGE=8MiB OBJECT_SIZE="" CONCURRENCY=8 GATEWAY_HEAP=""
 SAVED_DIR=${PGVS3_BENCH_SAVED_DIR:-$HOME/.cache/pgvs3-bench/saved}
 while (($#)); do
@@ -67,7 +67,7 @@ while (($#)); do
       --object-size | --concurrency | --gateway-heap)
       (($# >= 2)) || usage
       case $1 in
-        --cases) CASES=$2 ;; --duration) DURATION=$2 ;; --warmup) WARMUP=$2 ;; --trials) TRIALS=$2 ;;
+        --cases) CASES=$2 ;; --duration) DURATION=$2 ;; --warmup) WARMUP=$2 WARMUP_SET=yes ;; --trials) TRIALS=$2 ;;
         --out) OUT=$2 ;; --state) STATE=$2 ;; --port-offset) PORT_OFFSET=$2 ;; --saved-dir) SAVED_DIR=$2 ;;
         --sizes) SIZES=$2 ;; --range) RANGE=$2 ;; --object-size) OBJECT_SIZE=$2 ;; --concurrency) CONCURRENCY=$2 ;;
         --gateway-heap) GATEWAY_HEAP=$2 ;;
@@ -310,8 +310,11 @@ subject_harness() {
 # The floors of sol live in the harness (HTTP) and in the gateway's own database (PostgreSQL), so
 # only the stack is started.
 cmd_sol() {
-  subject_harness sol "sizes $SIZES, range $RANGE, $TRIALS trial(s)" \
-    --sizes "$SIZES" --range "$RANGE" --trials "$TRIALS"
+  local warmup=20
+  [[ $QUICK == no ]] || warmup=10
+  [[ $WARMUP_SET == no ]] || warmup=$WARMUP
+  subject_harness sol "sizes $SIZES, range $RANGE, $TRIALS trial(s) after ${warmup} s of warm-up" \
+    --sizes "$SIZES" --range "$RANGE" --trials "$TRIALS" --warmup "$warmup"
 }
 
 cmd_memory() {

@@ -27,7 +27,7 @@ import java.util.logging.Logger;
  * run    --targets FILE --out RESULTS.ndjson [--cases GLOBS] [--warmup S] [--duration S] [--trials N]
  * report --in RESULTS.ndjson --md TABLE.md --png CHART.png [--threshold 0.2]
  * sol    --targets FILE --out RESULTS.ndjson --md TABLE.md --data PGDATA [--sizes 10MiB,256MiB,1GiB] [--range 8MiB]
- *        [--trials 5]
+ *        [--trials 5] [--warmup 20]
  * memory --targets FILE --out RESULTS.ndjson --md TABLE.md --data PGDATA --logs DIR [--size 1GiB] [--concurrency 8]
  * cases  (prints the case names)
  * </pre>
@@ -48,7 +48,7 @@ public final class BenchMain {
             switch (args[0]) {
                 case "run" -> run(new Args(args, 1, Set.of("targets", "out", "cases", "warmup", "duration", "trials")));
                 case "report" -> report(new Args(args, 1, Set.of("in", "md", "png", "threshold")));
-                case "sol" -> sol(new Args(args, 1, Set.of("targets", "out", "md", "data", "sizes", "range", "trials")));
+                case "sol" -> sol(new Args(args, 1, Set.of("targets", "out", "md", "data", "sizes", "range", "trials", "warmup")));
                 case "memory" -> memory(new Args(args, 1,
                         Set.of("targets", "out", "md", "data", "logs", "size", "concurrency")));
                 case "cases" -> CaseCatalog.all().forEach(c -> System.out.println(c.name()));
@@ -73,7 +73,7 @@ public final class BenchMain {
         List<Long> sizes = Arrays.stream(a.get("sizes", "10MiB,256MiB,1GiB").split(",")).map(ByteSize::parse).toList();
         Path out = Path.of(a.required("out"));
         SolRun run = new SolRun(subject(file), file.database(), sizes, ByteSize.parse(a.get("range", "8MiB")),
-                Integer.parseInt(a.get("trials", "5")));
+                Integer.parseInt(a.get("trials", "5")), a.seconds("warmup", "20"));
         DiskRoom.require(Path.of(a.required("data")), run.storedBytes());
         run.run(out);
         SolTable.render(out, Path.of(a.required("md")));

@@ -16,6 +16,11 @@ import java.util.Set;
  * the gateway's CPU per byte; then every floor variant. Which PostgreSQL floor bounds which call:
  * the COPY for a PUT, the first single-connection row-range read for the first GET, and the fastest
  * variant on any connection count for later GETs and ranges (that is the floor a read path can reach).
+ *
+ * <p>The CPU ceiling is what the call's CPU per byte (client, gateway and PostgreSQL together) allows
+ * on this host's cores if every core were busy with it all the time: a floor needs only part of that
+ * work (the HTTP floor no database, the PostgreSQL floor no gateway), so where the ceiling is below a
+ * floor, no gateway that spends this much CPU can reach that floor on this host.
  */
 public final class SolTable {
     private static final String HTTP = "http-floor";
@@ -24,19 +29,21 @@ public final class SolTable {
     private SolTable() {
     }
 
+    /** Renders on the host that ran the calls, whose cores bound them. */
     public static void render(Path results, Path markdown) throws IOException {
         List<ResultLine> lines = Report.read(results);
-        Files.writeString(markdown, markdown(lines));
+        Files.writeString(markdown, markdown(lines, Runtime.getRuntime().availableProcessors()));
     }
 
-    static String markdown(List<ResultLine> lines) {
+    static String markdown(List<ResultLine> lines, int cores) {
         List<Summary> all = Summary.of(lines);
         int trials = lines.stream().mapToInt(ResultLine::trial).max().orElse(0);
         StringBuilder md = new StringBuilder("Sol run " + String.join(", ", runs(lines)) + "; " + trials
                 + " trial(s), one call each per trial; medians over trials (± half the spread between the fastest"
                 + " and slowest trial).\n\n").append(Report.provenance(lines));
         md.append("| call | pgvs3 MiB/s | HTTP floor MiB/s | PostgreSQL floor MiB/s | PostgreSQL floor | "
-                + "% of min floor | pgvs3 CPU ns/B | db CPU ns/B | errors |\n|---|---:|---:|---:|---|---:|---:|---:|---:|\n");
+                + "% of min floor | pgvs3 CPU ns/B | db CPU ns/B | client CPU ns/B | " + cores + "-core CPU ceiling MiB/s | "
+                + "errors |\n|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|\n");
         for (Summary g : all) {
             if (!g.role().equals("subject")) {
                 continue;
@@ -52,7 +59,9 @@ public final class SolTable {
                     .append(pg.map(SolTable::variant).orElse("–")).append(" | ")
                     .append(floor == Double.MAX_VALUE ? "–" : String.format(Locale.ROOT, "%.0f %%", mib(g) / floor * 100))
                     .append(" | ").append(nsPerByte(g.serverCpuMs(), g.size())).append(" | ")
-                    .append(nsPerByte(g.dbCpuMs(), g.size())).append(" | ").append(g.errors()).append(" |\n");
+                    .append(nsPerByte(g.dbCpuMs(), g.size())).append(" | ")
+                    .append(nsPerByte(g.clientCpuMs(), g.size())).append(" | ")
+                    .append(ceiling(g, cores)).append(" | ").append(g.errors()).append(" |\n");
         }
         md.append("\nFloors (HTTP: the same calls on a loopback server that stores nothing; PostgreSQL: binary COPY in,"
                 + " reads in spans of 32 rows into 256 KiB buffers, chunk-pool session settings):\n\n");
@@ -67,6 +76,16 @@ public final class SolTable {
             }
         }
         return md.toString();
+    }
+
+    /** MiB/s that {@code cores} fully busy cores allow at the call's CPU per byte; "–" without all three. */
+    private static String ceiling(Summary g, int cores) {
+        double cpuMs = g.clientCpuMs() + g.serverCpuMs() + g.dbCpuMs();
+        if (g.clientCpuMs() < 0 || g.serverCpuMs() < 0 || g.dbCpuMs() < 0 || cpuMs <= 0) {
+            return "–";
+        }
+        double callsPerSecond = cores * 1000 / cpuMs;
+        return Cells.rate(callsPerSecond * mibPerCall(g));
     }
 
     private static Optional<Summary> postgresFloor(List<Summary> all, Summary g) {

@@ -25,13 +25,14 @@ import java.util.function.ToDoubleFunction;
  * @param maxRate  fastest trial
  * @param p50Ms    median of the trials' medians (trials with successful calls only; -1 for none)
  * @param p99Ms    median of the trials' 99th percentiles (likewise)
+ * @param clientCpuMs median load-generator CPU per call (likewise)
  * @param serverCpuMs median server CPU per call (likewise)
  * @param dbCpuMs  median PostgreSQL CPU per call (likewise)
  * @param errors   failed calls over all trials
  */
 public record Summary(String caseName, String op, long size, int workers, String unit, String target, String role, String build,
                       int trials, double rate, double minRate, double maxRate, double p50Ms, double p99Ms,
-                      double serverCpuMs, double dbCpuMs, long errors) {
+                      double clientCpuMs, double serverCpuMs, double dbCpuMs, long errors) {
 
     /**
      * One summary per (target, case, op, workers), in the order the lines first name them. In a matrix
@@ -53,7 +54,8 @@ public record Summary(String caseName, String op, long size, int workers, String
                     g.stream().mapToDouble(ResultLine::rate).min().orElse(0),
                     g.stream().mapToDouble(ResultLine::rate).max().orElse(0),
                     median(answered, ResultLine::p50Ms), median(answered, ResultLine::p99Ms),
-                    median(answered, ResultLine::serverCpuMs), median(answered, ResultLine::dbCpuMs),
+                    median(answered, ResultLine::clientCpuMs), median(answered, ResultLine::serverCpuMs),
+                    median(answered, ResultLine::dbCpuMs),
                     g.stream().mapToLong(ResultLine::errorTotal).sum()));
         }
         return summaries;

@@ -4,6 +4,7 @@ import io.pgvs3.bench.report.ResultLine;
 import io.pgvs3.bench.targets.Target;
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -23,12 +24,25 @@ final class SolResults implements AutoCloseable {
     private final String run;
     private final String pg;
     private final BufferedWriter out;
+    private final boolean logged;
 
-    SolResults(String run, String pg, Path file) throws IOException {
+    private SolResults(String run, String pg, BufferedWriter out, boolean logged) {
         this.run = run;
         this.pg = pg;
+        this.out = out;
+        this.logged = logged;
+    }
+
+    /** Appends to {@code file} and logs each call. */
+    static SolResults toFile(String run, String pg, Path file) throws IOException {
         Files.createDirectories(file.toAbsolutePath().getParent());
-        this.out = Files.newBufferedWriter(file, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        return new SolResults(run, pg, Files.newBufferedWriter(file, StandardOpenOption.CREATE, StandardOpenOption.APPEND),
+                true);
+    }
+
+    /** Keeps nothing: for the warm-up's calls. */
+    static SolResults discarding() {
+        return new SolResults("warm-up", "", new BufferedWriter(Writer.nullWriter()), false);
     }
 
     void write(Target target, String caseName, String op, long size, int connections, int trial, Shot shot)
@@ -45,6 +59,9 @@ final class SolResults implements AutoCloseable {
         out.write(line.toJson());
         out.newLine();
         out.flush();
+        if (!logged) {
+            return;
+        }
         LOG.info(() -> String.format(Locale.ROOT, "%-24s %-10s %-14s w%d trial %d: %8.1f MiB/s  %8.1f ms  server %s ns/B%s",
                 caseName, target.name(), op, connections, trial, line.mibPerS(), ms, nsPerByte(shot.serverCpuNanos(), size),
                 ok ? "" : "  FAILED " + shot.error()));
