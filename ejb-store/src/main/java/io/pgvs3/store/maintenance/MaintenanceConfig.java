@@ -2,6 +2,8 @@ package io.pgvs3.store.maintenance;
 
 import io.pgvs3.store.api.config.Settings;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.logging.Logger;
 import org.eclipse.microprofile.config.Config;
 
@@ -22,17 +24,45 @@ public record MaintenanceConfig(boolean enabled, Duration interval, Duration rea
                                 int ttlBatchesPerTick) {
 
     public static final int MAX_ROWS_PER_PASS = 65_536;
+    private static final int MAX_TTL_BATCH = 65_536;
+    private static final Duration MIN_INTERVAL = Duration.ofMillis(100);
     private static final Logger LOG = Logger.getLogger(MaintenanceConfig.class.getName());
 
     public MaintenanceConfig {
-        require(interval.compareTo(Duration.ofMillis(100)) >= 0, "pgvs3.maintenance.interval must be at least 100 ms");
-        require(!reaperGrace.isNegative(), "pgvs3.reaper.grace must not be negative");
-        require(maxRowsPerPass >= 1 && maxRowsPerPass <= MAX_ROWS_PER_PASS,
-                "pgvs3.reaper.max-rows-per-pass must be 1.." + MAX_ROWS_PER_PASS);
-        require(maxPassesPerTick >= 1, "pgvs3.reaper.max-passes-per-tick must be at least 1");
-        require(!uploadsExpireAfter.isNegative(), "pgvs3.uploads.expire-after must not be negative");
-        require(ttlBatch >= 1 && ttlBatch <= 65_536, "pgvs3.ttl.batch must be 1..65536");
-        require(ttlBatchesPerTick >= 1, "pgvs3.ttl.max-batches-per-tick must be at least 1");
+        List<String> problems = rangeProblems(interval, reaperGrace, maxRowsPerPass, maxPassesPerTick,
+                uploadsExpireAfter, ttlBatch, ttlBatchesPerTick);
+        if (!problems.isEmpty()) {
+            throw new IllegalArgumentException(String.join("; ", problems));
+        }
+    }
+
+    /** What is out of range, one sentence per setting naming its key and the value given. */
+    private static List<String> rangeProblems(Duration interval, Duration reaperGrace, int maxRowsPerPass,
+                                              int maxPassesPerTick, Duration uploadsExpireAfter, int ttlBatch,
+                                              int ttlBatchesPerTick) {
+        List<String> problems = new ArrayList<>();
+        if (interval.compareTo(MIN_INTERVAL) < 0) {
+            problems.add("pgvs3.maintenance.interval is " + interval + ", below the least of " + MIN_INTERVAL);
+        }
+        if (reaperGrace.isNegative()) {
+            problems.add("pgvs3.reaper.grace is " + reaperGrace + ", a negative duration");
+        }
+        if (maxRowsPerPass < 1 || maxRowsPerPass > MAX_ROWS_PER_PASS) {
+            problems.add("pgvs3.reaper.max-rows-per-pass is " + maxRowsPerPass + ", not 1.." + MAX_ROWS_PER_PASS);
+        }
+        if (maxPassesPerTick < 1) {
+            problems.add("pgvs3.reaper.max-passes-per-tick is " + maxPassesPerTick + ", not at least 1");
+        }
+        if (uploadsExpireAfter.isNegative()) {
+            problems.add("pgvs3.uploads.expire-after is " + uploadsExpireAfter + ", a negative duration");
+        }
+        if (ttlBatch < 1 || ttlBatch > MAX_TTL_BATCH) {
+            problems.add("pgvs3.ttl.batch is " + ttlBatch + ", not 1.." + MAX_TTL_BATCH);
+        }
+        if (ttlBatchesPerTick < 1) {
+            problems.add("pgvs3.ttl.max-batches-per-tick is " + ttlBatchesPerTick + ", not at least 1");
+        }
+        return problems;
     }
 
     public static MaintenanceConfig defaults() {
@@ -44,17 +74,19 @@ public record MaintenanceConfig(boolean enabled, Duration interval, Duration rea
     public static MaintenanceConfig from(Config config) {
         MaintenanceConfig d = defaults();
         Settings settings = Settings.of(config);
-        MaintenanceConfig read = new MaintenanceConfig(
-                settings.flag("pgvs3.maintenance.enabled", d.enabled()),
-                settings.duration("pgvs3.maintenance.interval", d.interval()),
-                settings.duration("pgvs3.reaper.grace", d.reaperGrace()),
-                settings.integer("pgvs3.reaper.max-rows-per-pass", d.maxRowsPerPass()),
-                settings.integer("pgvs3.reaper.max-passes-per-tick", d.maxPassesPerTick()),
-                settings.duration("pgvs3.uploads.expire-after", d.uploadsExpireAfter()),
-                settings.integer("pgvs3.ttl.batch", d.ttlBatch()),
-                settings.integer("pgvs3.ttl.max-batches-per-tick", d.ttlBatchesPerTick()));
+        boolean enabled = settings.flag("pgvs3.maintenance.enabled", d.enabled());
+        Duration interval = settings.duration("pgvs3.maintenance.interval", d.interval());
+        Duration reaperGrace = settings.duration("pgvs3.reaper.grace", d.reaperGrace());
+        int maxRowsPerPass = settings.integer("pgvs3.reaper.max-rows-per-pass", d.maxRowsPerPass());
+        int maxPassesPerTick = settings.integer("pgvs3.reaper.max-passes-per-tick", d.maxPassesPerTick());
+        Duration uploadsExpireAfter = settings.duration("pgvs3.uploads.expire-after", d.uploadsExpireAfter());
+        int ttlBatch = settings.integer("pgvs3.ttl.batch", d.ttlBatch());
+        int ttlBatchesPerTick = settings.integer("pgvs3.ttl.max-batches-per-tick", d.ttlBatchesPerTick());
+        rangeProblems(interval, reaperGrace, maxRowsPerPass, maxPassesPerTick, uploadsExpireAfter, ttlBatch,
+                ttlBatchesPerTick).forEach(problem -> settings.require(false, problem));
         settings.check(LOG);
-        return read;
+        return new MaintenanceConfig(enabled, interval, reaperGrace, maxRowsPerPass, maxPassesPerTick,
+                uploadsExpireAfter, ttlBatch, ttlBatchesPerTick);
     }
 
     /** The same settings with maintenance off (a read-only gateway). */
@@ -81,11 +113,5 @@ public record MaintenanceConfig(boolean enabled, Duration interval, Duration rea
     public MaintenanceConfig withTtl(int batch, int batchesPerTick) {
         return new MaintenanceConfig(enabled, interval, reaperGrace, maxRowsPerPass, maxPassesPerTick,
                 uploadsExpireAfter, batch, batchesPerTick);
-    }
-
-    private static void require(boolean ok, String message) {
-        if (!ok) {
-            throw new IllegalArgumentException(message);
-        }
     }
 }

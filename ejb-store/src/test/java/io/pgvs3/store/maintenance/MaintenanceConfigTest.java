@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pgvs3.store.api.config.InvalidSettingsException;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
@@ -84,12 +85,21 @@ class MaintenanceConfigTest {
     }
 
     @Test
-    void outOfRangeValuesAreRefusedWithTheKeyName() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> MaintenanceConfig.from(
-                new MapConfig(Map.of("pgvs3.reaper.max-rows-per-pass", "65537"))));
-        assertTrue(e.getMessage().contains("pgvs3.reaper.max-rows-per-pass"));
-        assertThrows(IllegalArgumentException.class, () -> MaintenanceConfig.from(
-                new MapConfig(Map.of("pgvs3.reaper.grace", "-PT1S"))));
+    void outOfRangeValuesAreRefusedTogetherWithTheirKeysAndValues() {
+        InvalidSettingsException e = assertThrows(InvalidSettingsException.class, () -> MaintenanceConfig.from(
+                new MapConfig(Map.of("pgvs3.reaper.max-rows-per-pass", "65537", "pgvs3.reaper.grace", "-PT1S",
+                        "pgvs3.maintenance.interval", "PT0.05S"))));
+        assertTrue(e.getMessage().contains("pgvs3.reaper.max-rows-per-pass is 65537, not 1..65536"), e.getMessage());
+        assertTrue(e.getMessage().contains("pgvs3.reaper.grace is PT-1S, a negative duration"), e.getMessage());
+        assertTrue(e.getMessage().contains("pgvs3.maintenance.interval is PT0.05S, below the least of PT0.1S"),
+                e.getMessage());
+    }
+
+    @Test
+    void aRecordOutOfRangeIsRefusedToo() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> MaintenanceConfig.defaults().withTtl(0, 1));
+        assertTrue(e.getMessage().contains("pgvs3.ttl.batch is 0"), e.getMessage());
     }
 
     @Test
