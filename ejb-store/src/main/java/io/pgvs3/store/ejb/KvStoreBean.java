@@ -29,6 +29,9 @@ public class KvStoreBean implements KvStore {
     @EJB
     private LayoutBean layoutBean;
 
+    @EJB
+    private CopyWatchdogBean watchdogBean;
+
     /** Asked before every call; a plain object, so asking is no EJB invocation. */
     private LayoutGate layout;
 
@@ -37,7 +40,7 @@ public class KvStoreBean implements KvStore {
     @PostConstruct
     void init() {
         layout = layoutBean.gate();
-        kv = new KvService(main);
+        kv = new KvService(main, watchdogBean.watchdog());
     }
 
     @PreDestroy

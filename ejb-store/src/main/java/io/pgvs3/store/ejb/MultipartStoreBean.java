@@ -42,6 +42,9 @@ public class MultipartStoreBean implements MultipartStore {
     @EJB
     private LayoutBean layoutBean;
 
+    @EJB
+    private CopyWatchdogBean watchdogBean;
+
     /** Asked before every call; a plain object, so asking is no EJB invocation. */
     private LayoutGate layout;
 
@@ -54,7 +57,7 @@ public class MultipartStoreBean implements MultipartStore {
     void init() {
         layout = layoutBean.gate();
         uploads = new UploadService(main, layoutBean.namespaces());
-        parts = new PartWriter(main, chunk, layoutBean.namespaces());
+        parts = new PartWriter(main, chunk, layoutBean.namespaces(), watchdogBean.watchdog());
         completer = new UploadCompleter(main, layoutBean.namespaces());
         lister = new UploadLister(main, layoutBean.namespaces());
     }

@@ -45,6 +45,9 @@ public class ObjectStoreBean implements ObjectStore {
     private LayoutBean layoutBean;
 
     @EJB
+    private CopyWatchdogBean watchdogBean;
+
+    @EJB
     private ReadWindowBean readWindowBean;
 
     /** Asked before every call; a plain object, so asking is no EJB invocation. */
@@ -59,7 +62,7 @@ public class ObjectStoreBean implements ObjectStore {
     @PostConstruct
     void init() {
         layout = layoutBean.gate();
-        writer = new ObjectWriter(main, chunk, layoutBean.namespaces());
+        writer = new ObjectWriter(main, chunk, layoutBean.namespaces(), watchdogBean.watchdog());
         reader = new ObjectReader(main, chunk, layoutBean.namespaces(), readWindowBean.window());
         deleter = new ObjectDeleter(main, layoutBean.namespaces());
         lister = new ObjectLister(main, layoutBean.namespaces());
