@@ -81,12 +81,19 @@ public final class SqlErrors {
                 + " (SQLState " + state + ")", e);
     }
 
-    /** Rolls back and ignores a failure to do so (the original failure is what matters). */
+    /**
+     * Rolls back and ignores a failure to do so (the original failure is what matters). A handle already
+     * closed (its session aborted, e.g. by the COPY watchdog) has nothing to roll back; asking Liberty's
+     * would only make it write an FFDC incident.
+     */
     public static void rollbackQuietly(Connection connection) {
         if (connection == null) {
             return;
         }
         try {
+            if (connection.isClosed()) {
+                return;
+            }
             connection.rollback();
         } catch (SQLException e) {
             LOG.log(Level.FINE, "rollback failed after an earlier failure", e);
