@@ -1,6 +1,5 @@
 package io.pgvs3.e2e;
 
-import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.time.Duration;
@@ -12,14 +11,15 @@ import java.util.concurrent.TimeUnit;
  * so a test can act while the body is streaming, at a point it chose; optionally the client then stalls
  * for {@code pause} (a slow client) before handing out the rest.
  */
-final class MarkedBody extends FilterInputStream {
+final class MarkedBody extends BulkInputStream {
 
+    private final InputStream body;
     private final CountDownLatch reached = new CountDownLatch(1);
     private final Duration pause;
     private long beforeMark;
 
     MarkedBody(InputStream body, long mark, Duration pause) {
-        super(body);
+        this.body = body;
         this.beforeMark = mark;
         this.pause = pause;
     }
@@ -29,18 +29,12 @@ final class MarkedBody extends FilterInputStream {
     }
 
     @Override
-    public int read() throws IOException {
-        byte[] one = new byte[1];
-        return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
-    }
-
-    @Override
     public int read(byte[] buffer, int offset, int length) throws IOException {
         if (beforeMark == 0 && reached.getCount() > 0) {
             reached.countDown();
             stall();
         }
-        int n = super.read(buffer, offset, beforeMark > 0 ? (int) Math.min(length, beforeMark) : length);
+        int n = body.read(buffer, offset, beforeMark > 0 ? (int) Math.min(length, beforeMark) : length);
         beforeMark -= beforeMark > 0 ? Math.max(n, 0) : 0;
         return n;
     }
