@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -19,6 +21,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -26,7 +30,9 @@ import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.exceptions.JedisDataException;
+import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.core.sync.RequestBody;
+import software.amazon.awssdk.http.ContentStreamProvider;
 import software.amazon.awssdk.http.apache.ApacheHttpClient;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.model.S3Exception;
@@ -55,6 +61,9 @@ class FrozenDatabaseIT {
     /** Asserted bound: the configured one three times over, a margin for a loaded machine, not a guess at its speed. */
     private static final Duration ASSERTED = BOUND.multipliedBy(3);
     private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(2);
+    /** What a streaming upload sends before the freeze; it declares far more and keeps sending while it can. */
+    private static final long STREAMED_BEFORE_FREEZE = 16L << 20;
+    private static final long DECLARED = 1L << 30;
 
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
@@ -159,6 +168,160 @@ class FrozenDatabaseIT {
             assertEquals("y", resp.get("frozen:after"));
             logs.assertCleanSince(beforeFreeze, "the freeze and the recovery"); // docs/adr/0039
         }
+    }
+
+    /**
+     * The COPY watchdog (docs/adr/0033): an upload streaming when the database freezes blocks in its socket
+     * write once the buffers fill; its session is aborted after the chunk socket timeout, the client is
+     * answered 503 (or, still sending, sees the gateway close), the pool never lends the aborted session
+     * again, and nothing half-written becomes visible.
+     */
+    @Test
+    void uploadsStreamingWhenTheDatabaseFreezesAreAnsweredWithinTheBoundAndLeaveNothingHalfWritten() throws Exception {
+        String bucket = Clients.bucket("frozen-copy");
+        byte[] earlier = Bodies.bytes(1 << 20, 5);
+        try (S3Client s3 = s3()) {
+            awaitReady();
+            s3.createBucket(b -> b.bucket(bucket));
+            s3.putObject(b -> b.bucket(bucket).key("put"), RequestBody.fromBytes(earlier));
+            String uploadId = s3.createMultipartUpload(b -> b.bucket(bucket).key("part")).uploadId();
+            MarkedBody putBody = new MarkedBody(Bodies.stream(DECLARED, 6), STREAMED_BEFORE_FREEZE, Duration.ZERO);
+            MarkedBody partBody = new MarkedBody(Bodies.stream(DECLARED, 7), STREAMED_BEFORE_FREEZE, Duration.ZERO);
+            Map<String, Ended> ended = new LinkedHashMap<>();
+            long frozenAt;
+            ExecutorService clients = Executors.newCachedThreadPool();
+            try {
+                Map<String, Future<Ended>> running = new LinkedHashMap<>();
+                running.put("PutObject", clients.submit(upload(() -> s3.putObject(
+                        b -> b.bucket(bucket).key("put"), streamed(putBody)))));
+                running.put("UploadPart", clients.submit(upload(() -> s3.uploadPart(
+                        b -> b.bucket(bucket).key("part").uploadId(uploadId).partNumber(1), streamed(partBody)))));
+                Duration patience = Duration.ofSeconds(60);
+                assertTrue(putBody.awaitMark(patience) && partBody.awaitMark(patience), "the uploads never streamed");
+                freezer.freeze();
+                frozenAt = System.nanoTime();
+                for (Map.Entry<String, Future<Ended>> call : running.entrySet()) {
+                    try {
+                        ended.put(call.getKey(), call.getValue().get(
+                                Math.max(0, ASSERTED.toNanos() - (System.nanoTime() - frozenAt)), TimeUnit.NANOSECONDS));
+                    } catch (TimeoutException e) {
+                        throw new AssertionError(call.getKey() + " streaming into the frozen database was not answered"
+                                + " within " + ASSERTED + " of the freeze");
+                    }
+                }
+            } finally {
+                clients.shutdownNow();
+                freezer.thaw();
+            }
+
+            for (Map.Entry<String, Ended> call : ended.entrySet()) {
+                Outcome o = call.getValue().outcome();
+                assertTrue(o.status() == 503 && "1".equals(o.detail()) || o.status() == 0,
+                        call.getKey() + " answered 503 with Retry-After, or closed while the client sent: " + o);
+                Duration afterFreeze = Duration.ofNanos(call.getValue().at() - frozenAt);
+                assertTrue(afterFreeze.compareTo(ASSERTED) < 0, call.getKey() + " answered " + afterFreeze
+                        + " after the freeze, past " + ASSERTED);
+            }
+            awaitReady();
+            assertArrayEquals(earlier, s3.getObjectAsBytes(b -> b.bucket(bucket).key("put")).asByteArray(),
+                    "the key keeps its earlier complete version");
+            assertTrue(s3.listParts(b -> b.bucket(bucket).key("part").uploadId(uploadId)).parts().isEmpty(),
+                    "no part of the cut-off UploadPart was recorded");
+            chunkedWritesAtOnce(s3, bucket);
+            s3.abortMultipartUpload(b -> b.bucket(bucket).key("part").uploadId(uploadId));
+        }
+    }
+
+    /** The watchdog counts time blocked in a write to the database, never time waiting for the client. */
+    @Test
+    void aClientSilentForLongerThanTheWatchdogsLimitIsNoStall() throws Exception {
+        String bucket = Clients.bucket("slow-client");
+        long size = 8L << 20;
+        Duration silence = Duration.ofSeconds(CHUNK_SOCKET_TIMEOUT + 3);
+        try (S3Client s3 = s3()) {
+            awaitReady();
+            s3.createBucket(b -> b.bucket(bucket));
+            MarkedBody body = new MarkedBody(Bodies.stream(size, 8), size / 2, silence);
+            s3.putObject(b -> b.bucket(bucket).key("slow"), RequestBody.fromContentProvider(
+                    oneShot(body), size, "application/octet-stream"));
+            assertEquals(Bodies.md5(Bodies.stream(size, 8)),
+                    Bodies.md5(s3.getObject(b -> b.bucket(bucket).key("slow"))));
+        }
+    }
+
+    /**
+     * As many chunked PUTs at once as the aborted sessions could have been lent to: all succeed, so the pool
+     * discarded those sessions instead of lending them again.
+     */
+    private static void chunkedWritesAtOnce(S3Client s3, String bucket) throws Exception {
+        ExecutorService writers = Executors.newFixedThreadPool(4);
+        try {
+            List<Future<?>> writes = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                byte[] body = Bodies.bytes(1 << 20, 10 + i);
+                String key = "after-" + i;
+                writes.add(writers.submit(() -> {
+                    s3.putObject(b -> b.bucket(bucket).key(key), RequestBody.fromBytes(body));
+                    assertArrayEquals(body, s3.getObjectAsBytes(b -> b.bucket(bucket).key(key)).asByteArray());
+                    return null;
+                }));
+            }
+            for (Future<?> write : writes) {
+                write.get(60, TimeUnit.SECONDS);
+            }
+        } finally {
+            writers.shutdownNow();
+        }
+    }
+
+    /** A body of {@link #DECLARED} bytes that the SDK must read in one pass, as it sends it. */
+    private static RequestBody streamed(MarkedBody body) {
+        return RequestBody.fromContentProvider(oneShot(body), DECLARED, "application/octet-stream");
+    }
+
+    /** Fails a second read of the body: the mark must mean "sent", not "read ahead to sign". */
+    private static ContentStreamProvider oneShot(InputStream body) {
+        AtomicInteger calls = new AtomicInteger();
+        return () -> {
+            if (calls.incrementAndGet() > 1) {
+                throw new IllegalStateException("the SDK read the body twice");
+            }
+            return body;
+        };
+    }
+
+    /** An upload's outcome and when it ended. */
+    private record Ended(Outcome outcome, long at) {
+    }
+
+    /**
+     * An upload that may end as an S3 error or, the gateway having answered and closed while the SDK was
+     * still sending, as an I/O error (status 0).
+     */
+    private static Callable<Ended> upload(Callable<?> call) {
+        Callable<Outcome> s3 = s3Call(call);
+        return () -> {
+            long started = System.nanoTime();
+            Outcome outcome;
+            try {
+                outcome = s3.call();
+            } catch (SdkClientException e) {
+                if (!causedByIo(e)) {
+                    throw e;
+                }
+                outcome = new Outcome(0, "I/O error: " + e.getMessage(), since(started));
+            }
+            return new Ended(outcome, System.nanoTime());
+        };
+    }
+
+    private static boolean causedByIo(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof IOException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static void awaitReady() throws Exception {

@@ -10,7 +10,7 @@ import java.util.concurrent.TimeUnit;
  * fails: the upload is cut off mid-body at a point the test chose, not one the machine's speed chose.
  * {@link #reachedGate} says when the client has sent everything before the gate.
  */
-final class GatedBody extends InputStream {
+final class GatedBody extends BulkInputStream {
 
     private final InputStream body;
     private final CountDownLatch release;
@@ -25,12 +25,6 @@ final class GatedBody extends InputStream {
 
     boolean reachedGate(long timeout, TimeUnit unit) throws InterruptedException {
         return reached.await(timeout, unit);
-    }
-
-    @Override
-    public int read() throws IOException {
-        byte[] one = new byte[1];
-        return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
     }
 
     @Override

@@ -31,6 +31,7 @@ public class StoreConfig {
     private long readWindowBytes;
     private long readCacheBytes;
     private int connectTimeoutSeconds;
+    private int chunkSocketTimeoutSeconds;
     private int lockTimeoutSeconds;
     private boolean readOnly;
     private Duration maxReplicationLag;
@@ -47,6 +48,7 @@ public class StoreConfig {
         chunkPoolMax = settings.integer("pgvs3.db.chunk.pool.max", 16);
         connectTimeoutSeconds = settings.integer("pgvs3.db.connect-timeout", 5);
         lockTimeoutSeconds = settings.integer("pgvs3.db.lock-timeout", 2);
+        chunkSocketTimeoutSeconds = settings.integer("pgvs3.db.chunk.socket-timeout", 20);
         readWindowThreads = settings.integer("pgvs3.read.window.threads", 8);
         readWindowBytes = settings.number("pgvs3.read.window.bytes", 0);
         readCacheBytes = settings.number("pgvs3.read.cache.bytes", 0);
@@ -89,6 +91,14 @@ public class StoreConfig {
      */
     public int connectTimeoutSeconds() {
         return connectTimeoutSeconds;
+    }
+
+    /**
+     * Seconds the chunk pool waits for a silent database (server.xml uses the same variable); also how long
+     * a COPY's write to the database may block before the COPY watchdog aborts its session.
+     */
+    public int chunkSocketTimeoutSeconds() {
+        return chunkSocketTimeoutSeconds;
     }
 
     /** Seconds a statement waits for a lock before the server cancels it (both pools and the guard). */

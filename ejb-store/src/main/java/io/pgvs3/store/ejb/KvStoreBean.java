@@ -27,6 +27,9 @@ public class KvStoreBean implements KvStore {
     @EJB
     private LayoutBean layoutBean;
 
+    @EJB
+    private CopyWatchdogBean watchdogBean;
+
     /** Asked before every call; a plain object, so asking is no EJB invocation. */
     private LayoutGate layout;
 
@@ -35,7 +38,7 @@ public class KvStoreBean implements KvStore {
     @PostConstruct
     void init() {
         layout = layoutBean.gate();
-        kv = new KvService(database.main());
+        kv = new KvService(database.main(), watchdogBean.watchdog());
     }
 
     @PreDestroy

@@ -38,6 +38,9 @@ public class MultipartStoreBean implements MultipartStore {
     @EJB
     private LayoutBean layoutBean;
 
+    @EJB
+    private CopyWatchdogBean watchdogBean;
+
     /** Asked before every call; a plain object, so asking is no EJB invocation. */
     private LayoutGate layout;
 
@@ -51,7 +54,7 @@ public class MultipartStoreBean implements MultipartStore {
         layout = layoutBean.gate();
         DataSource main = database.main();
         uploads = new UploadService(main, layoutBean.namespaces());
-        parts = new PartWriter(main, database.chunk(), layoutBean.namespaces());
+        parts = new PartWriter(main, database.chunk(), layoutBean.namespaces(), watchdogBean.watchdog());
         completer = new UploadCompleter(main, layoutBean.namespaces());
         lister = new UploadLister(main, layoutBean.namespaces());
     }

@@ -41,6 +41,9 @@ public class ObjectStoreBean implements ObjectStore {
     private LayoutBean layoutBean;
 
     @EJB
+    private CopyWatchdogBean watchdogBean;
+
+    @EJB
     private ReadWindowBean readWindowBean;
 
     /** Asked before every call; a plain object, so asking is no EJB invocation. */
@@ -57,7 +60,7 @@ public class ObjectStoreBean implements ObjectStore {
         layout = layoutBean.gate();
         DataSource main = database.main();
         DataSource chunk = database.chunk();
-        writer = new ObjectWriter(main, chunk, layoutBean.namespaces());
+        writer = new ObjectWriter(main, chunk, layoutBean.namespaces(), watchdogBean.watchdog());
         reader = new ObjectReader(main, chunk, layoutBean.namespaces(), readWindowBean.window());
         deleter = new ObjectDeleter(main, layoutBean.namespaces());
         lister = new ObjectLister(main, layoutBean.namespaces());

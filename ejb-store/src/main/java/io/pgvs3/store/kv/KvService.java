@@ -7,6 +7,7 @@ import io.pgvs3.store.api.KvPage;
 import io.pgvs3.store.api.KvPut;
 import io.pgvs3.store.api.KvStore;
 import io.pgvs3.store.namespace.Namespace;
+import io.pgvs3.store.write.CopyWatchdog;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
@@ -20,12 +21,13 @@ import javax.sql.DataSource;
 public final class KvService implements KvStore, AutoCloseable {
 
     private final KvDatabases databases;
-    private final KvValues values = new KvValues();
+    private final KvValues values;
     private final KvReader reader;
     private final KvWriter writer;
     private final KvMutator mutator;
 
-    public KvService(DataSource main) {
+    public KvService(DataSource main, CopyWatchdog watchdog) {
+        values = new KvValues(watchdog);
         databases = new KvDatabases(main);
         reader = new KvReader(main, values);
         writer = new KvWriter(main, values);

@@ -3,6 +3,7 @@ package io.pgvs3.store.kv;
 import io.pgvs3.store.chunk.BlockCodec;
 import io.pgvs3.store.chunk.ChunkFormat;
 import io.pgvs3.store.namespace.Namespace;
+import io.pgvs3.store.write.CopyWatchdog;
 import io.pgvs3.store.write.FileSink;
 import java.io.IOException;
 import java.sql.Connection;
@@ -32,6 +33,11 @@ final class KvValues implements AutoCloseable {
     private static final String CHUNKS = "SELECT no, data FROM %s.chunks WHERE file_id = ? ORDER BY no";
 
     private final BlockCodec codec = new BlockCodec();
+    private final CopyWatchdog watchdog;
+
+    KvValues(CopyWatchdog watchdog) {
+        this.watchdog = watchdog;
+    }
 
     /** Stores a large value's file in {@code c}'s transaction; an inline one only encodes. */
     StoredValue store(Connection c, Namespace ns, byte[] value) throws SQLException {
@@ -40,7 +46,7 @@ final class KvValues implements AutoCloseable {
             return compressed == null ? new StoredValue(value.length, value, false, null)
                     : new StoredValue(value.length, compressed, true, null);
         }
-        try (FileSink sink = FileSink.open(c, ns, codec, COPY_BATCH, value.length)) {
+        try (FileSink sink = FileSink.open(c, ns, codec, COPY_BATCH, value.length, watchdog)) {
             sink.append(value, 0, value.length);
             sink.finish();
             return new StoredValue(value.length, null, false, sink.fileId());

@@ -24,6 +24,7 @@ import io.pgvs3.store.write.BodyChecks;
 import io.pgvs3.store.write.BodyDigests;
 import io.pgvs3.store.write.CallerInput;
 import io.pgvs3.store.write.CopyFramer;
+import io.pgvs3.store.write.CopyWatchdog;
 import io.pgvs3.store.write.FileRefs;
 import io.pgvs3.store.write.FileSink;
 import java.io.FilterOutputStream;
@@ -47,12 +48,14 @@ public final class PartWriter {
     private final DataSource main;
     private final DataSource chunk;
     private final NamespaceCache namespaces;
+    private final CopyWatchdog watchdog;
     private final ObjectReader sourceReader;
 
-    public PartWriter(DataSource main, DataSource chunk, NamespaceCache namespaces) {
+    public PartWriter(DataSource main, DataSource chunk, NamespaceCache namespaces, CopyWatchdog watchdog) {
         this.main = main;
         this.chunk = chunk;
         this.namespaces = namespaces;
+        this.watchdog = watchdog;
         // the writer holds a chunk-pool connection, so the source is read on the other pool
         this.sourceReader = new ObjectReader(main, main, namespaces);
     }
@@ -70,7 +73,7 @@ public final class PartWriter {
             BodyDigests.Result written;
             long fileId;
             try (BlockCodec codec = BlockCodec.pooled();
-                 FileSink file = FileSink.open(c, ns, codec, CopyFramer.DEFAULT_BATCH, spec.declaredLength())) {
+                 FileSink file = FileSink.open(c, ns, codec, CopyFramer.DEFAULT_BATCH, spec.declaredLength(), watchdog)) {
                 fileId = file.fileId();
                 file.drain(body);
                 written = new BodyChecks(spec.declaredLength(), spec.expectedMd5(), spec.expectedSha256())
@@ -120,7 +123,7 @@ public final class PartWriter {
                               ChecksumAlgorithm algorithm) throws SQLException {
         long length = range == null ? from.size() : range.length();
         try (BlockCodec codec = BlockCodec.pooled();
-             FileSink file = FileSink.open(c, ns, codec, CopyFramer.DEFAULT_BATCH, length)) {
+             FileSink file = FileSink.open(c, ns, codec, CopyFramer.DEFAULT_BATCH, length, watchdog)) {
             RunningChecksum running = algorithm == null ? null : algorithm.newChecksum();
             sourceReader.readBody(from.toMeta(), range, running == null ? file : new FilterOutputStream(file) {
                 @Override

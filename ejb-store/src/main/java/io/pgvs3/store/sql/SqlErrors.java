@@ -111,8 +111,8 @@ public final class SqlErrors {
 
     /**
      * Rolls back and ignores a failure to do so (the original failure is what matters). A handle the
-     * pool already closed (its session broke) is left alone: there is nothing to roll back, and asking
-     * a closed handle makes Liberty write an FFDC incident (docs/adr/0039).
+     * pool already closed (its session broke, or the COPY watchdog aborted it) is left alone: there is
+     * nothing to roll back, and asking a closed handle makes Liberty write an FFDC incident (docs/adr/0039).
      */
     public static void rollbackQuietly(Connection connection) {
         if (connection == null) {

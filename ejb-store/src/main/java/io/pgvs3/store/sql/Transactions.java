@@ -46,18 +46,23 @@ public final class Transactions {
      */
     public static <T> T inTransaction(Connection c, Work<T> work) throws SQLException {
         c.setAutoCommit(false);
+        T result;
         try {
-            T result = work.run(c);
+            result = work.run(c);
             c.commit();
-            return result;
         } catch (SQLException | RuntimeException e) {
             SqlErrors.rollbackQuietly(c);
-            throw e;
-        } finally {
-            if (!c.isClosed()) {
-                c.setAutoCommit(true);
+            try {
+                if (!c.isClosed()) {
+                    c.setAutoCommit(true);
+                }
+            } catch (SQLException restore) {
+                e.addSuppressed(restore); // a session that died with the work: its failure says why
             }
+            throw e;
         }
+        c.setAutoCommit(true);
+        return result;
     }
 
     private static <T> T run(DataSource pool, boolean lifted, String operation, String bucket, Work<T> work) {

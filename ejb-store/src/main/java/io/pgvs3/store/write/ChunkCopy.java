@@ -14,7 +14,9 @@ import org.postgresql.copy.CopyIn;
 /**
  * One binary {@code COPY chunks FROM STDIN} for one file, inside the caller's transaction. Uses the
  * {@link PGConnection} interface only: inside Liberty, unwrap returns a proxy, not the driver class.
- * Closing without {@link #finish} cancels the COPY (the caller then rolls back).
+ * Every call that writes to the database is watched by the {@link CopyWatchdog}, which aborts the
+ * connection when one stalls (a frozen database). Closing without {@link #finish} cancels the COPY (the
+ * caller then rolls back).
  */
 final class ChunkCopy implements AutoCloseable {
 
@@ -24,11 +26,13 @@ final class ChunkCopy implements AutoCloseable {
     private static final String COPY_IN = "COPY %s.chunks (file_id, no, data) FROM STDIN (FORMAT binary)";
 
     private final CopyIn copy;
+    private final WatchedCopy watched;
     private final CopyFramer framer;
     private boolean finished;
 
-    private ChunkCopy(CopyIn copy, CopyFramer framer) {
+    private ChunkCopy(CopyIn copy, WatchedCopy watched, CopyFramer framer) {
         this.copy = copy;
+        this.watched = watched;
         this.framer = framer;
     }
 
@@ -40,9 +44,13 @@ final class ChunkCopy implements AutoCloseable {
         }
     }
 
-    static ChunkCopy open(Connection c, Namespace ns, long fileId, BlockCodec codec, int batch) throws SQLException {
+    static ChunkCopy open(Connection c, Namespace ns, long fileId, BlockCodec codec, int batch,
+                          CopyWatchdog watchdog) throws SQLException {
         CopyIn copy = c.unwrap(PGConnection.class).getCopyAPI().copyIn(ns.sql(COPY_IN));
-        return new ChunkCopy(copy, new CopyFramer(fileId, codec, batch, copy::writeToCopy));
+        // abort on the pool's handle, so that the pool learns the session is gone and never lends it again;
+        // the driver closes its socket, which fails the write blocked in it
+        WatchedCopy watched = watchdog.watch(copy::writeToCopy, () -> c.abort(Runnable::run));
+        return new ChunkCopy(copy, watched, new CopyFramer(fileId, codec, batch, watched));
     }
 
     void write(byte[] b, int off, int len) throws SQLException {
@@ -52,7 +60,7 @@ final class ChunkCopy implements AutoCloseable {
     /** Sends the last row and the trailer and ends the COPY; returns the number of rows. */
     long finish() throws SQLException {
         framer.finish();
-        long rows = copy.endCopy();
+        long rows = watched.end(copy::endCopy);
         finished = true;
         if (rows != framer.rows()) {
             throw new SQLException("COPY stored " + rows + " rows, " + framer.rows() + " were sent");
@@ -62,13 +70,18 @@ final class ChunkCopy implements AutoCloseable {
 
     @Override
     public void close() {
-        if (!finished && copy.isActive()) {
-            try {
-                copy.cancelCopy();
-            } catch (SQLException e) {
-                // expected: cancelling reports the aborted COPY; the transaction is rolled back anyway
-                LOG.log(Level.FINE, "COPY cancelled", e);
+        try {
+            if (!finished && copy.isActive()) {
+                watched.end(() -> {
+                    copy.cancelCopy();
+                    return 0;
+                });
             }
+        } catch (SQLException e) {
+            // expected: cancelling reports the aborted COPY; the transaction is rolled back anyway
+            LOG.log(Level.FINE, "COPY cancelled", e);
+        } finally {
+            watched.close();
         }
     }
 }

@@ -36,11 +36,12 @@ public final class FileSink extends OutputStream {
      * Allocates a new file id and starts its COPY.
      *
      * @param declared the body length the client declared, or -1
+     * @param watchdog aborts the COPY if a write to the database stalls
      */
-    public static FileSink open(Connection c, Namespace ns, BlockCodec codec, int batch, long declared)
-            throws SQLException {
+    public static FileSink open(Connection c, Namespace ns, BlockCodec codec, int batch, long declared,
+                                CopyWatchdog watchdog) throws SQLException {
         long fileId = ChunkCopy.allocateFileId(c);
-        return new FileSink(ChunkCopy.open(c, ns, fileId, codec, batch), fileId, declared);
+        return new FileSink(ChunkCopy.open(c, ns, fileId, codec, batch, watchdog), fileId, declared);
     }
 
     public long fileId() {

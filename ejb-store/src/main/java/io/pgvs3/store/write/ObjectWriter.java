@@ -29,16 +29,18 @@ public final class ObjectWriter {
     private final DataSource main;
     private final DataSource chunk;
     private final NamespaceCache namespaces;
+    private final CopyWatchdog watchdog;
     private final int copyBatch;
 
-    public ObjectWriter(DataSource main, DataSource chunk, NamespaceCache namespaces) {
-        this(main, chunk, namespaces, CopyFramer.DEFAULT_BATCH);
+    public ObjectWriter(DataSource main, DataSource chunk, NamespaceCache namespaces, CopyWatchdog watchdog) {
+        this(main, chunk, namespaces, watchdog, CopyFramer.DEFAULT_BATCH);
     }
 
-    ObjectWriter(DataSource main, DataSource chunk, NamespaceCache namespaces, int copyBatch) {
+    ObjectWriter(DataSource main, DataSource chunk, NamespaceCache namespaces, CopyWatchdog watchdog, int copyBatch) {
         this.main = main;
         this.chunk = chunk;
         this.namespaces = namespaces;
+        this.watchdog = watchdog;
         this.copyBatch = copyBatch;
     }
 
@@ -119,7 +121,7 @@ public final class ObjectWriter {
                 Namespace ns = namespaces.lockForWrite(c, spec.bucket());
                 BodyDigests.Result result;
                 long fileId;
-                try (FileSink file = FileSink.open(c, ns, codec, copyBatch, spec.declaredLength())) {
+                try (FileSink file = FileSink.open(c, ns, codec, copyBatch, spec.declaredLength(), watchdog)) {
                     fileId = file.fileId();
                     if (headLength > 0) {
                         file.append(head, 0, headLength);

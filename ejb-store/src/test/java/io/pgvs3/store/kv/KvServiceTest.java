@@ -11,6 +11,7 @@ import io.pgvs3.store.api.KvPut;
 import io.pgvs3.store.maintenance.Maintenance;
 import io.pgvs3.store.maintenance.MaintenanceConfig;
 import io.pgvs3.store.testing.PostgresExtension;
+import io.pgvs3.store.testing.Stores;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
@@ -42,7 +43,7 @@ class KvServiceTest {
 
     KvServiceTest() throws SQLException {
         main = PostgresExtension.freshStoreDatabase().main();
-        kv = new KvService(main);
+        kv = new KvService(main, Stores.WATCHDOG);
     }
 
     private static byte[] b(String s) {
@@ -122,7 +123,7 @@ class KvServiceTest {
 
     @Test
     void concurrentMutationsOnTwoServicesLoseNoUpdate() throws Exception {
-        KvService other = new KvService(main);
+        KvService other = new KvService(main, Stores.WATCHDOG);
         ExecutorService pool = Executors.newFixedThreadPool(6);
         try {
             List<Future<?>> futures = new ArrayList<>();

@@ -12,8 +12,10 @@ import io.pgvs3.store.read.ObjectReader;
 import io.pgvs3.store.read.ReadPins;
 import io.pgvs3.store.read.ReadWindow;
 import io.pgvs3.store.read.cache.ReadCache;
+import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import io.pgvs3.store.write.CopyWatchdog;
 import io.pgvs3.store.write.ObjectDeleter;
 import io.pgvs3.store.write.ObjectWriter;
 import javax.sql.DataSource;
@@ -23,6 +25,8 @@ public final class Stores {
 
     /** As the gateway's defaults (server.xml): eight fetches at once, 128 MiB fetched ahead. */
     public static final int WINDOW_WORKERS = 8;
+    /** The writers' watchdog; nothing checks it here (no test freezes this database: FrozenDatabaseIT does). */
+    public static final CopyWatchdog WATCHDOG = new CopyWatchdog(Duration.ofSeconds(20), System::nanoTime, Runnable::run);
     public static final long WINDOW_BYTES = 128L << 20;
     private static final ExecutorService WORKERS = Executors.newFixedThreadPool(WINDOW_WORKERS, r -> {
         Thread t = new Thread(r, "read-window");
@@ -59,7 +63,7 @@ public final class Stores {
         cache = new ReadCache(cacheBytes, ReadWindow.CACHE_BLOCK_BYTES);
         namespaces = new NamespaceCache(main);
         buckets = new BucketService(main, namespaces);
-        writer = new ObjectWriter(main, chunk, namespaces);
+        writer = new ObjectWriter(main, chunk, namespaces, WATCHDOG);
         pins = new ReadPins(main::getConnection);
         window = new ReadWindow(chunk, pins, WORKERS, WINDOW_WORKERS, WINDOW_BYTES, cache, () -> false);
         reader = new ObjectReader(main, chunk, namespaces, window);
@@ -67,7 +71,7 @@ public final class Stores {
         lister = new ObjectLister(main, namespaces);
         copier = new ObjectCopier(main, chunk, namespaces, reader);
         uploads = new UploadService(main, namespaces);
-        parts = new PartWriter(main, chunk, namespaces);
+        parts = new PartWriter(main, chunk, namespaces, WATCHDOG);
         completer = new UploadCompleter(main, namespaces);
         uploadLister = new UploadLister(main, namespaces);
     }
