@@ -16,10 +16,12 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * One per database, shared by both pools. Closed, {@link #check} is one volatile read. A connection-level
- * failure ({@link SqlErrors#isConnectionLost}) of a session obtained since the breaker last closed opens
- * it: {@link #check} then throws {@link BreakerOpenException} at once, and starts a probe on the executor
- * when none runs and the last began at least {@link #PROBE_INTERVAL} ago. A probe opens a plain driver
+ * One per database, shared by both pools. Closed, {@link #check} is one volatile read. A pool that cannot
+ * hand out a session for a connection-level reason ({@link SqlErrors#isConnectionLost}) opens it; an
+ * established session lost that way opens it when a probe session cannot reach the database either
+ * (only sessions obtained since the breaker last closed count). Open, {@link #check} throws
+ * {@link BreakerOpenException} at once, and starts a probe on the executor when none runs and the last
+ * began at least {@link #PROBE_INTERVAL} ago. A probe opens a plain driver
  * session (bounded by {@code pgvs3.db.connect-timeout}) and runs {@code SELECT 1}; when it answers, the
  * breaker closes. Probes are started by callers, so a gateway nobody asks (not even readiness) does
  * not probe. Opening and closing are logged once each, without a stack trace.
@@ -66,8 +68,8 @@ public final class DatabaseBreaker {
     }
 
     /**
-     * A session obtained at {@code obtainedNanos} failed with {@code e}; opens the breaker when the failure
-     * is connection-level. A session from before the last close (one that broke in the outage the
+     * The pool, asked at {@code obtainedNanos}, could not hand out a session: {@code e}; opens the breaker
+     * when the failure is connection-level. A session from before the last close (one that broke in the outage the
      * breaker already saw end) does not reopen it, nor does a failure in the first probe interval after
      * a close: the pool may still hold sessions that died in the outage, and hands out each at most once.
      */
@@ -77,10 +79,15 @@ public final class DatabaseBreaker {
         }
     }
 
-    /** The pool closed a session's handle under its user: the session broke. */
-    public void broke(long obtainedNanos) {
-        if (news(obtainedNanos)) {
-            open("a pooled session broke");
+    /**
+     * An established session failed at connection level, or broke under its user (the pool closed its
+     * handle). That alone may be the end of one session, not of the database: a terminated backend, a
+     * recovery conflict on a standby, a DBA's session timeout. So a probe session checks at once, and the
+     * breaker opens only when the probe gets no answer either.
+     */
+    public void sessionLost(String why, long obtainedNanos) {
+        if (news(obtainedNanos) && probing.compareAndSet(false, true)) {
+            startProbe(() -> probe(why));
         }
     }
 
@@ -122,14 +129,23 @@ public final class DatabaseBreaker {
         if (System.nanoTime() - nextProbeNanos < 0 || !probing.compareAndSet(false, true)) {
             return;
         }
+        startProbe(() -> probe(null));
+    }
+
+    /** Runs a probe claimed with {@link #probing}. */
+    private void startProbe(Runnable probe) {
         try {
-            probes.execute(this::probe);
+            probes.execute(probe);
         } catch (RejectedExecutionException e) {
             probing.set(false); // the executor is shutting down: the next caller tries again
         }
     }
 
-    private void probe() {
+    /**
+     * Opens a session and asks {@code SELECT 1}: an answer closes the breaker; no answer opens it when
+     * {@code openWhy} says why a session was lost (a check while closed), else leaves it open.
+     */
+    private void probe(String openWhy) {
         try (Connection session = probeSessions.open(); Statement s = session.createStatement();
              ResultSet answer = s.executeQuery("SELECT 1")) {
             if (answer.next()) {
@@ -137,6 +153,9 @@ public final class DatabaseBreaker {
             }
         } catch (SQLException e) {
             LOG.log(Level.FINE, "the breaker's probe session failed: {0}", e.getMessage());
+            if (openWhy != null) {
+                open(openWhy + "; a new session failed too: " + e.getMessage());
+            }
         } finally {
             nextProbeNanos = System.nanoTime() + PROBE_INTERVAL.toNanos();
             probing.set(false);

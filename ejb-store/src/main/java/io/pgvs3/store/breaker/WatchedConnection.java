@@ -1,5 +1,6 @@
 package io.pgvs3.store.breaker;
 
+import io.pgvs3.store.sql.SqlErrors;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -8,10 +9,11 @@ import java.sql.Connection;
 import java.sql.SQLException;
 
 /**
- * A pooled connection handle that tells the breaker when its session broke: a connection method failing
- * at connection level, or the handle found already closed when its user closes it (the pool closes a
- * handle whose session failed fatally, whichever statement, result set or COPY saw it). Everything else,
- * {@code unwrap} included, goes to the handle unchanged.
+ * A pooled connection handle that tells the breaker when its session was lost, so that the breaker checks
+ * whether the database is: a connection method failing at connection level, or the handle found already
+ * closed when its user closes it (the pool closes a handle whose session failed fatally, whichever
+ * statement, result set or COPY saw it). Everything else, {@code unwrap} included, goes to the handle
+ * unchanged.
  */
 final class WatchedConnection implements InvocationHandler {
 
@@ -39,15 +41,15 @@ final class WatchedConnection implements InvocationHandler {
             }
             closed = true;
             if (handle.isClosed()) {
-                breaker.broke(obtained);
+                breaker.sessionLost("a pooled session broke", obtained);
                 return null;
             }
         }
         try {
             return method.invoke(handle, args);
         } catch (InvocationTargetException e) {
-            if (e.getCause() instanceof SQLException failure) {
-                breaker.failed(failure, obtained);
+            if (e.getCause() instanceof SQLException failure && SqlErrors.isConnectionLost(failure)) {
+                breaker.sessionLost(failure.getMessage(), obtained);
             }
             throw e.getCause();
         }

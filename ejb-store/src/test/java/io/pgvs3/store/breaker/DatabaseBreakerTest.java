@@ -38,9 +38,13 @@ class DatabaseBreakerTest {
             if (up) {
                 up();
             } else {
-                setUrl("jdbc:postgresql://127.0.0.1:" + freePort() + "/postgres");
-                setConnectTimeout(2);
+                down();
             }
+        }
+
+        void down() throws Exception {
+            setUrl("jdbc:postgresql://127.0.0.1:" + freePort() + "/postgres");
+            setConnectTimeout(2);
         }
 
         void up() {
@@ -104,7 +108,7 @@ class DatabaseBreakerTest {
     }
 
     @Test
-    void aSessionThatBreaksUnderItsUserOpensItButAStatementTimeoutDoesNot() throws Exception {
+    void aStatementTimeoutOrOneTerminatedSessionOfALiveDatabaseLeavesItClosed() throws Exception {
         SwitchableDatabase database = new SwitchableDatabase(true);
         DatabaseBreaker breaker = new DatabaseBreaker(database::getConnection, probes);
         DataSource pool = new GuardedDataSource(database, breaker);
@@ -116,13 +120,52 @@ class DatabaseBreakerTest {
         }
         assertFalse(breaker.isOpen(), "a statement timeout is an answer from a live database");
 
+        int asked = database.asked.get();
+        terminateOwnSession(pool);
+        // the lost session starts a probe, which a live database answers: the breaker stays closed
+        awaitAsked(database, asked + 2);
+        assertFalse(breaker.isOpen(), "one terminated session (a recovery conflict, a DBA) is not an outage");
+        try (Connection c = pool.getConnection()) {
+            assertFalse(c.isClosed());
+        }
+    }
+
+    @Test
+    void aSessionLostWhileNoNewSessionCanBeHadOpensIt() throws Exception {
+        SwitchableDatabase database = new SwitchableDatabase(true);
+        DatabaseBreaker breaker = new DatabaseBreaker(database::getConnection, probes);
+        DataSource pool = new GuardedDataSource(database, breaker);
+        try (Connection c = pool.getConnection(); Statement s = c.createStatement()) {
+            database.down(); // the probe's session now finds nobody listening
+            assertThrows(SQLException.class, () -> s.execute("SELECT pg_terminate_backend(pg_backend_pid())"));
+            assertThrows(SQLException.class, c::commit);
+        }
+        long deadline = System.nanoTime() + PATIENCE.toNanos();
+        while (!breaker.isOpen()) {
+            assertTrue(System.nanoTime() < deadline, "the breaker did not open after its probe failed");
+            Thread.sleep(20);
+        }
+        assertThrows(BreakerOpenException.class, pool::getConnection);
+        database.up();
+        try (Connection c = awaitConnection(pool)) {
+            assertFalse(c.isClosed());
+        }
+    }
+
+    /** Ends the server session of a pooled connection from inside it, as pg_terminate_backend would. */
+    private static void terminateOwnSession(DataSource pool) throws SQLException {
         try (Connection c = pool.getConnection(); Statement s = c.createStatement()) {
             assertThrows(SQLException.class, () -> s.execute("SELECT pg_terminate_backend(pg_backend_pid())"));
             assertThrows(SQLException.class, c::commit); // the connection method sees the session gone
         }
-        assertTrue(breaker.isOpen(), "a session terminated by the server is connection-level");
-        try (Connection c = awaitConnection(pool)) {
-            assertFalse(c.isClosed());
+    }
+
+    /** Waits until the database was asked for {@code sessions} sessions in all (the probe's included). */
+    private static void awaitAsked(SwitchableDatabase database, int sessions) throws InterruptedException {
+        long deadline = System.nanoTime() + PATIENCE.toNanos();
+        while (database.asked.get() < sessions) {
+            assertTrue(System.nanoTime() < deadline, "no probe session was opened");
+            Thread.sleep(20);
         }
     }
 }
