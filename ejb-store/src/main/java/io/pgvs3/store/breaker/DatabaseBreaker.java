@@ -16,10 +16,10 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * One per database, shared by both pools. Closed, {@link #check} is one volatile read. A pool that cannot
- * hand out a session for a connection-level reason ({@link SqlErrors#isConnectionLost}) opens it; an
- * established session lost that way opens it when a probe session cannot reach the database either
- * (only sessions obtained since the breaker last closed count). Open, {@link #check} throws
+ * One per database, shared by both pools. Closed, {@link #check} is one volatile read. A connection-level
+ * failure ({@link SqlErrors#isConnectionLost}) of the pool handing out a session, or of a session in use,
+ * starts a probe at once, and the breaker opens when the probe cannot reach the database either (only
+ * sessions obtained since the breaker last closed count). Open, {@link #check} throws
  * {@link BreakerOpenException} at once, and starts a probe on the executor when none runs and the last
  * began at least {@link #PROBE_INTERVAL} ago. A probe opens a plain driver
  * session (bounded by {@code pgvs3.db.connect-timeout}) and runs {@code SELECT 1}; when it answers, the
@@ -68,14 +68,16 @@ public final class DatabaseBreaker {
     }
 
     /**
-     * The pool, asked at {@code obtainedNanos}, could not hand out a session: {@code e}; opens the breaker
-     * when the failure is connection-level. A session from before the last close (one that broke in the outage the
-     * breaker already saw end) does not reopen it, nor does a failure in the first probe interval after
-     * a close: the pool may still hold sessions that died in the outage, and hands out each at most once.
+     * The pool, asked at {@code obtainedNanos}, could not hand out a working session: {@code e}. When the
+     * failure is connection-level, a probe checks the database as for {@link #sessionLost}: the pool may
+     * have handed out one of its sessions that died (a terminated backend), which says nothing of the
+     * database. A session from before the last close (one that broke in the outage the breaker already
+     * saw end) is no news either, nor is a failure in the first probe interval after a close: the pool may
+     * still hold sessions that died in the outage, and hands out each at most once.
      */
     public void failed(SQLException e, long obtainedNanos) {
-        if (news(obtainedNanos) && SqlErrors.isConnectionLost(e)) {
-            open(e.getMessage());
+        if (SqlErrors.isConnectionLost(e)) {
+            sessionLost(e.getMessage(), obtainedNanos);
         }
     }
 
