@@ -85,6 +85,22 @@ final class ChunkReader {
      * committed deleting, because the pin query also takes the snapshot.
      */
     void readInSnapshot(Namespace ns, List<FileSpan> spans, OutputStream out) throws IOException, SQLException {
+        boolean[] wrote = {false};
+        try {
+            readInSnapshotOnce(ns, spans, out, wrote);
+        } catch (SQLException e) {
+            if (wrote[0] || !SqlErrors.isConnectionLost(e)) {
+                throw e;
+            }
+            // the pool lent a session that had died since its last use (a terminated backend, a recovery
+            // conflict); nothing was written, so a new session reads the same span
+            LOG.fine(() -> "a pooled session was dead (" + e.getMessage() + "); reading on another");
+            readInSnapshotOnce(ns, spans, out, wrote);
+        }
+    }
+
+    private void readInSnapshotOnce(Namespace ns, List<FileSpan> spans, OutputStream out, boolean[] wrote)
+            throws IOException, SQLException {
         try (Connection c = chunk.getConnection()) {
             c.setAutoCommit(false);
             try {
@@ -97,12 +113,14 @@ final class ChunkReader {
                 }
                 for (FileSpan span : spans) {
                     for (Piece piece : PiecePlan.of(List.of(span), PiecePlan.MIN_PIECE)) {
-                        out.write(fetchArray(c, ns, piece));
+                        byte[] bytes = fetchArray(c, ns, piece);
+                        wrote[0] = true;
+                        out.write(bytes);
                     }
                 }
                 c.commit();
             } finally {
-                if (!c.getAutoCommit()) {
+                if (!c.isClosed() && !c.getAutoCommit()) {
                     SqlErrors.rollbackQuietly(c);
                     c.setAutoCommit(true);
                 }
