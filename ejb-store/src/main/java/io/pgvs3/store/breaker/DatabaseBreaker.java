@@ -103,6 +103,11 @@ public final class DatabaseBreaker {
         return opening != null;
     }
 
+    /** Whether a probe runs right now (for tests). */
+    boolean isProbing() {
+        return probing.get();
+    }
+
     private synchronized void open(String why) {
         if (opening != null) {
             return;

@@ -121,9 +121,9 @@ class DatabaseBreakerTest {
         assertFalse(breaker.isOpen(), "a statement timeout is an answer from a live database");
 
         int asked = database.asked.get();
-        terminateOwnSession(pool);
+        terminateOwnSession(pool, () -> { });
         // the lost session starts a probe, which a live database answers: the breaker stays closed
-        awaitAsked(database, asked + 2);
+        awaitProbed(breaker, database, asked + 2);
         assertFalse(breaker.isOpen(), "one terminated session (a recovery conflict, a DBA) is not an outage");
         try (Connection c = pool.getConnection()) {
             assertFalse(c.isClosed());
@@ -135,11 +135,7 @@ class DatabaseBreakerTest {
         SwitchableDatabase database = new SwitchableDatabase(true);
         DatabaseBreaker breaker = new DatabaseBreaker(database::getConnection, probes);
         DataSource pool = new GuardedDataSource(database, breaker);
-        try (Connection c = pool.getConnection(); Statement s = c.createStatement()) {
-            database.down(); // the probe's session now finds nobody listening
-            assertThrows(SQLException.class, () -> s.execute("SELECT pg_terminate_backend(pg_backend_pid())"));
-            assertThrows(SQLException.class, c::commit);
-        }
+        terminateOwnSession(pool, database::down); // the probe's session then finds nobody listening
         awaitOpen(breaker);
         assertThrows(BreakerOpenException.class, pool::getConnection);
         database.up();
@@ -156,19 +152,29 @@ class DatabaseBreakerTest {
         }
     }
 
-    /** Ends the server session of a pooled connection from inside it, as pg_terminate_backend would. */
-    private static void terminateOwnSession(DataSource pool) throws SQLException {
+    /**
+     * Ends the server session of a pooled connection from inside it, as pg_terminate_backend would, after
+     * running {@code before} with the connection open.
+     */
+    private static void terminateOwnSession(DataSource pool, ThrowingRunnable before) throws Exception {
         try (Connection c = pool.getConnection(); Statement s = c.createStatement()) {
+            before.run();
             assertThrows(SQLException.class, () -> s.execute("SELECT pg_terminate_backend(pg_backend_pid())"));
             assertThrows(SQLException.class, c::commit); // the connection method sees the session gone
         }
     }
 
-    /** Waits until the database was asked for {@code sessions} sessions in all (the probe's included). */
-    private static void awaitAsked(SwitchableDatabase database, int sessions) throws InterruptedException {
+    @FunctionalInterface
+    private interface ThrowingRunnable {
+        void run() throws Exception;
+    }
+
+    /** Waits until the database was asked for {@code sessions} sessions in all and no probe runs any more. */
+    private static void awaitProbed(DatabaseBreaker breaker, SwitchableDatabase database, int sessions)
+            throws InterruptedException {
         long deadline = System.nanoTime() + PATIENCE.toNanos();
-        while (database.asked.get() < sessions) {
-            assertTrue(System.nanoTime() < deadline, "no probe session was opened");
+        while (database.asked.get() < sessions || breaker.isProbing()) {
+            assertTrue(System.nanoTime() < deadline, "no probe session was opened, or it did not finish");
             Thread.sleep(20);
         }
     }
