@@ -82,7 +82,7 @@ final class LeaderLease implements AutoCloseable {
     /** Ends a tick on the leader's session: no transaction is left open on it. */
     void endTick() throws SQLException {
         if (!connection.getAutoCommit()) {
-            SqlErrors.rollbackQuietly(connection);
+            SqlErrors.rollbackQuietly(connection, null); // nothing failed: a plain rollback
             connection.setAutoCommit(true);
         }
     }

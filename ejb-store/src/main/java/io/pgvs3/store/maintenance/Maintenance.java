@@ -142,7 +142,7 @@ public final class Maintenance implements AutoCloseable {
             if (isConnectionFailure(e)) {
                 throw e;
             }
-            SqlErrors.rollbackQuietly(c);
+            SqlErrors.rollbackQuietly(c, e);
             c.setAutoCommit(true);
             if (SqlErrors.isMissingNamespace(e)) {
                 LOG.fine(() -> "namespace " + ns.namespace().name() + " was dropped during " + job.name());

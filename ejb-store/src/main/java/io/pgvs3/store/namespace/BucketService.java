@@ -50,7 +50,7 @@ public final class BucketService {
                 LOG.info(() -> "created bucket " + bucket + " in schema " + ns.schema());
                 return true;
             } catch (SQLException | RuntimeException e) {
-                SqlErrors.rollbackQuietly(c);
+                SqlErrors.rollbackQuietly(c, e);
                 throw e;
             }
         } catch (SQLException e) {
@@ -104,7 +104,7 @@ public final class BucketService {
                 c.commit();
                 LOG.info(() -> "deleted bucket " + bucket + " and schema " + ns.schema());
             } catch (SQLException | RuntimeException e) {
-                SqlErrors.rollbackQuietly(c);
+                SqlErrors.rollbackQuietly(c, e);
                 throw e;
             } finally {
                 cache.evict(bucket);

@@ -119,9 +119,11 @@ final class ChunkReader {
                     }
                 }
                 c.commit();
+            } catch (SQLException | IOException | RuntimeException e) {
+                SqlErrors.rollbackQuietly(c, e);
+                throw e;
             } finally {
-                if (!c.isClosed() && !c.getAutoCommit()) {
-                    SqlErrors.rollbackQuietly(c);
+                if (!c.isClosed()) {
                     c.setAutoCommit(true);
                 }
             }

@@ -110,11 +110,13 @@ public final class SqlErrors {
     }
 
     /**
-     * Rolls back and ignores a failure to do so (the original failure is what matters). A handle the
-     * pool already closed (its session broke, or the COPY watchdog aborted it) is left alone: there is
-     * nothing to roll back, and asking a closed handle makes Liberty write an FFDC incident (docs/adr/0039).
+     * Ends the transaction that {@code failure} interrupted, ignoring a failure to do so (the original
+     * failure is what matters). A session lost at connection level is aborted instead of rolled back: its
+     * transaction ended with it, the pool must destroy it rather than lend it again, and a rollback on it
+     * would fail and make Liberty write an FFDC incident (docs/adr/0039). A handle the pool already closed
+     * (its session broke, or the COPY watchdog aborted it) is left alone.
      */
-    public static void rollbackQuietly(Connection connection) {
+    public static void rollbackQuietly(Connection connection, Exception failure) {
         if (connection == null) {
             return;
         }
@@ -122,9 +124,23 @@ public final class SqlErrors {
             if (connection.isClosed()) {
                 return;
             }
-            connection.rollback();
+            if (sessionLost(failure)) {
+                connection.abort(Runnable::run);
+            } else {
+                connection.rollback();
+            }
         } catch (SQLException e) {
-            LOG.log(Level.FINE, "rollback failed after an earlier failure", e);
+            LOG.log(Level.FINE, "ending the transaction failed after an earlier failure", e);
         }
     }
+
+    private static boolean sessionLost(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof SQLException sql) {
+                return isConnectionLost(sql);
+            }
+        }
+        return false;
+    }
+
 }

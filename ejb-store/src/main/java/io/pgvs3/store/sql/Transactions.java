@@ -51,7 +51,7 @@ public final class Transactions {
             result = work.run(c);
             c.commit();
         } catch (SQLException | RuntimeException e) {
-            SqlErrors.rollbackQuietly(c);
+            SqlErrors.rollbackQuietly(c, e);
             try {
                 if (!c.isClosed()) {
                     c.setAutoCommit(true);

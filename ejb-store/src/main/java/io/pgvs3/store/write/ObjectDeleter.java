@@ -97,7 +97,7 @@ public final class ObjectDeleter {
                 c.commit();
                 return results;
             } catch (SQLException | RuntimeException e) {
-                SqlErrors.rollbackQuietly(c);
+                SqlErrors.rollbackQuietly(c, e);
                 throw e;
             }
         } catch (SQLException e) {

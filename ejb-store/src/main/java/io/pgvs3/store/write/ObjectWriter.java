@@ -106,7 +106,7 @@ public final class ObjectWriter {
                 c.commit();
                 return modified;
             } catch (SQLException | RuntimeException e) {
-                SqlErrors.rollbackQuietly(c);
+                SqlErrors.rollbackQuietly(c, e);
                 throw e;
             }
         }
@@ -136,7 +136,7 @@ public final class ObjectWriter {
                         result.size(), fileId, (System.nanoTime() - started) / 1e6));
                 return new PutResult(result.etag(), result.size(), modified, request.checksum(), false);
             } catch (SQLException | RuntimeException e) {
-                SqlErrors.rollbackQuietly(c);
+                SqlErrors.rollbackQuietly(c, e);
                 throw e;
             }
         } catch (SQLException e) {
