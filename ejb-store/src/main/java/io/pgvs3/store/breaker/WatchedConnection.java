@@ -1,6 +1,5 @@
 package io.pgvs3.store.breaker;
 
-import io.pgvs3.store.sql.SqlErrors;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -48,8 +47,8 @@ final class WatchedConnection implements InvocationHandler {
         try {
             return method.invoke(handle, args);
         } catch (InvocationTargetException e) {
-            if (e.getCause() instanceof SQLException failure && SqlErrors.isConnectionLost(failure)) {
-                breaker.sessionLost(failure.getMessage(), obtained);
+            if (e.getCause() instanceof SQLException failure) {
+                breaker.failed(failure, obtained);
             }
             throw e.getCause();
         }
