@@ -31,8 +31,11 @@ class BoundedCheckTest {
 
         assertEquals("unanswered: no answer in time", check.begin().await(Duration.ZERO));
         assertEquals("unanswered: no answer in time", check.begin().await(Duration.ZERO));
+        // begun while the run is still in flight, so it must join it; begun after the release, it could
+        // find the run finished and rightly start another (a race the test must not depend on)
+        BoundedCheck<String>.Pending joined = check.begin();
         release.countDown();
-        assertEquals("answered", check.begin().await(Duration.ofMinutes(1)));
+        assertEquals("answered", joined.await(Duration.ofMinutes(1)));
         assertEquals(1, runs.get(), "one run served every caller while it was in flight");
     }
 
