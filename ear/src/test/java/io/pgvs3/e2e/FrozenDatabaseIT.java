@@ -99,6 +99,7 @@ class FrozenDatabaseIT {
         byte[] small = Bodies.bytes(100, 1);
         byte[] large = Bodies.bytes(3 << 20, 2);
         try (S3Client s3 = s3(); Jedis resp = jedis()) {
+            awaitReady(); // another test's freeze may have just ended
             s3.createBucket(b -> b.bucket(bucket));
             s3.putObject(b -> b.bucket(bucket).key("small"), RequestBody.fromBytes(small));
             s3.putObject(b -> b.bucket(bucket).key("large"), RequestBody.fromBytes(large));
@@ -327,7 +328,7 @@ class FrozenDatabaseIT {
     private static void awaitReady() throws Exception {
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         while (readiness().status() != 200) {
-            assertTrue(System.nanoTime() < deadline, "the gateway did not become ready after the thaw");
+            assertTrue(System.nanoTime() < deadline, "the gateway did not become ready");
             Thread.sleep(250);
         }
     }

@@ -52,14 +52,26 @@ public final class DatabaseBreaker {
 
     /** Throws when open (and perhaps starts a probe); nothing else when closed. */
     public void check() throws BreakerOpenException {
+        String refusal = refusal();
+        if (refusal != null) {
+            refused.increment();
+            throw new BreakerOpenException(refusal);
+        }
+    }
+
+    /**
+     * Null when closed; when open, why connections fail fast (and a probe starts when one is due). For
+     * readiness, whose check may have begun before the breaker opened and answered after the thaw, ahead
+     * of the probe that closes the breaker.
+     */
+    public String refusal() {
         Opening open = opening;
         if (open == null) {
-            return;
+            return null;
         }
-        refused.increment();
         probeIfDue();
-        throw new BreakerOpenException("database unreachable since " + open.since()
-                + " (connections fail fast until a probe session answers): " + open.why());
+        return "database unreachable since " + open.since()
+                + " (connections fail fast until a probe session answers): " + open.why();
     }
 
     /** Now, for {@link #failed}: when a session was obtained. */

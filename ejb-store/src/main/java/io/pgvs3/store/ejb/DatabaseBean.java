@@ -38,12 +38,13 @@ public class DatabaseBean {
     @Inject
     private StoreConfig config;
 
+    private DatabaseBreaker breaker;
     private DataSource main;
     private DataSource chunk;
 
     @PostConstruct
     void start() {
-        DatabaseBreaker breaker = new DatabaseBreaker(DriverSessions.of(config, "pgvs3-probe"), workers);
+        breaker = new DatabaseBreaker(DriverSessions.of(config, "pgvs3-probe"), workers);
         main = new GuardedDataSource(mainPool, breaker);
         chunk = new GuardedDataSource(chunkPool, breaker);
     }
@@ -51,6 +52,11 @@ public class DatabaseBean {
     /** {@code jdbc/pgvs3/main}: metadata, listings, KV. */
     public DataSource main() {
         return main;
+    }
+
+    /** The breaker both DataSources share. */
+    public DatabaseBreaker breaker() {
+        return breaker;
     }
 
     /** {@code jdbc/pgvs3/chunk}: bytes. */

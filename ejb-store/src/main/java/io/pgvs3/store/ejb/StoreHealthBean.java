@@ -30,7 +30,7 @@ import javax.sql.DataSource;
 /**
  * Ready = the layout was verified, the main pool hands out a connection on which the layout version is
  * still right, the chunk pool hands out a connection that answers, and a standby's replay is within
- * {@code pgvs3.read-only.max-lag}. Each probe asks both pools at once, each on a worker, and waits at
+ * {@code pgvs3.read-only.max-lag}, and the database breaker is closed. Each probe asks both pools at once, each on a worker, and waits at
  * most {@link #PROBE_WAIT} for them: a hung database makes readiness DOWN within the probe's 2 s timeout
  * instead of hanging it (docs/adr/0033). A change between ready and not ready is logged once, with the
  * first problem; a problem that changes its words while the store stays not ready (an outage seen first
@@ -116,7 +116,8 @@ public class StoreHealthBean implements StoreHealth {
         String chunkProblem = chunkRun.await(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
         String layoutProblem = layout.gate().verified() ? mainOutcome.layout()
                 : "storage layout not verified: " + layout.gate().failure();
-        String mainProblem = mainOutcome.pool();
+        String refusal = database.breaker().refusal();
+        String mainProblem = refusal != null ? "the main pool has no working connection: " + refusal : mainOutcome.pool();
         ReplicationLag replication = mainOutcome.replication();
         Duration maxLag = config.maxReplicationLag();
         boolean lagOk = replication == null || replication.within(maxLag.toMillis() / 1000.0);

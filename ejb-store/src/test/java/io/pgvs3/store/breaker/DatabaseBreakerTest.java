@@ -2,6 +2,7 @@ package io.pgvs3.store.breaker;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -99,12 +100,14 @@ class DatabaseBreakerTest {
         BreakerOpenException fast = assertThrows(BreakerOpenException.class, pool::getConnection);
         assertEquals(StoreError.UNAVAILABLE, SqlErrors.unavailable("x", fast).error());
         assertEquals(askedBefore, database.asked.get(), "an open breaker does not ask the pool");
+        assertEquals(fast.getMessage(), breaker.refusal(), "readiness reports the same refusal");
 
         database.up();
         try (Connection c = awaitConnection(pool); Statement s = c.createStatement()) {
             assertTrue(s.execute("SELECT 1"));
         }
         assertFalse(breaker.isOpen());
+        assertNull(breaker.refusal());
     }
 
     @Test
