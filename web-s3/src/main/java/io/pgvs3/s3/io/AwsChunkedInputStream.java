@@ -211,7 +211,10 @@ public final class AwsChunkedInputStream extends ReadThroughInputStream {
                 throw malformed("Malformed trailing header line.");
             }
             String name = line.substring(0, colon).strip().toLowerCase(Locale.ROOT);
-            String value = line.substring(colon + 1).strip();
+            String value = line.substring(colon + 1).strip(); // also the LF before CRLF of AWS's own example
+            if (hasControlCharacter(name) || hasControlCharacter(value)) {
+                throw malformed("Malformed trailing header line.");
+            }
             if (name.equals(TRAILER_SIGNATURE)) {
                 signature = value;
             } else if (found.put(name, value) != null) {
@@ -229,6 +232,22 @@ public final class AwsChunkedInputStream extends ReadThroughInputStream {
             throw malformed("Data after the end of the aws-chunked body.");
         }
         trailers = Map.copyOf(found);
+    }
+
+    /**
+     * A control character other than tab inside a name or value. A bare LF would join two trailers into
+     * one line whose canonical form is byte for byte that of the two, so the signature would verify a
+     * header the client never sent (found by AwsChunkedPropertyTest); HTTP allows neither CR nor LF in
+     * a field.
+     */
+    private static boolean hasControlCharacter(String field) {
+        for (int i = 0; i < field.length(); i++) {
+            char c = field.charAt(i);
+            if (c < 0x20 && c != '\t' || c == 0x7f) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** {@code name:value\n} per trailer in name order: what the SDKs hash for the trailer signature. */

@@ -193,6 +193,23 @@ class AwsChunkedInputStreamTest {
         assertEquals(AuthFailure.SIGNATURE_DOES_NOT_MATCH, failureOf(in));
     }
 
+    /**
+     * Found by AwsChunkedPropertyTest: with the CR of the first trailer's line ending lost, the two
+     * trailers read as one line whose canonical form equals theirs, so the signature verified.
+     */
+    @Test
+    void aBareLineFeedInsideASignedTrailerIsMalformedThoughItsSignatureWouldVerify() {
+        Map<String, String> trailers = new java.util.LinkedHashMap<>();
+        trailers.put("x-amz-checksum-crc32", "s3SFCQ==");
+        trailers.put("x-amz-checksum-sha256", "47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=");
+        String wire = new String(ChunkedWire.encode(PayloadMode.STREAMING_SIGNED_TRAILER, java.util.List.of(), trailers,
+                false), java.nio.charset.StandardCharsets.ISO_8859_1);
+        byte[] joined = ChunkedBodies.ascii(wire.replace("s3SFCQ==\r\n", "s3SFCQ==\n"));
+        InputStream in = new AwsChunkedInputStream(new ByteArrayInputStream(joined),
+                PayloadMode.STREAMING_SIGNED_TRAILER, ChunkedWire.SIGNER);
+        assertEquals(AuthFailure.MALFORMED_CHUNK, failureOf(in));
+    }
+
     @Test
     void missingTrailerSignatureFails() {
         byte[] body = ChunkedBodies.trailerExample("x-amz-checksum-crc32c:sOO8/Q==", null);
