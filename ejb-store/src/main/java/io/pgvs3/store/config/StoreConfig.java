@@ -31,6 +31,7 @@ public class StoreConfig {
     private long readWindowBytes;
     private long readCacheBytes;
     private int connectTimeoutSeconds;
+    private int mainSocketTimeoutSeconds;
     private int chunkSocketTimeoutSeconds;
     private int lockTimeoutSeconds;
     private boolean readOnly;
@@ -48,6 +49,7 @@ public class StoreConfig {
         chunkPoolMax = settings.integer("pgvs3.db.chunk.pool.max", 16);
         connectTimeoutSeconds = settings.integer("pgvs3.db.connect-timeout", 5);
         lockTimeoutSeconds = settings.integer("pgvs3.db.lock-timeout", 2);
+        mainSocketTimeoutSeconds = settings.integer("pgvs3.db.main.socket-timeout", 10);
         chunkSocketTimeoutSeconds = settings.integer("pgvs3.db.chunk.socket-timeout", 20);
         readWindowThreads = settings.integer("pgvs3.read.window.threads", 8);
         readWindowBytes = settings.number("pgvs3.read.window.bytes", 0);
@@ -94,8 +96,16 @@ public class StoreConfig {
     }
 
     /**
+     * Seconds the main pool waits for a silent database (server.xml uses the same variable); also how long
+     * a COPY's write on the main pool (a large RESP value) may block before the COPY watchdog aborts it.
+     */
+    public int mainSocketTimeoutSeconds() {
+        return mainSocketTimeoutSeconds;
+    }
+
+    /**
      * Seconds the chunk pool waits for a silent database (server.xml uses the same variable); also how long
-     * a COPY's write to the database may block before the COPY watchdog aborts its session.
+     * a COPY's write on the chunk pool (an upload) may block before the COPY watchdog aborts its session.
      */
     public int chunkSocketTimeoutSeconds() {
         return chunkSocketTimeoutSeconds;

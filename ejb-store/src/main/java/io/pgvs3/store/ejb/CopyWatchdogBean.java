@@ -1,7 +1,7 @@
 package io.pgvs3.store.ejb;
 
 import io.pgvs3.store.config.StoreConfig;
-import io.pgvs3.store.write.CopyWatchdog;
+import io.pgvs3.store.write.CopyWatchdogs;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
@@ -19,9 +19,9 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Owns the gateway's one {@link CopyWatchdog} and the timer that checks it every second, so a stalled
- * COPY is aborted at most a second after its limit, the chunk pool's socket timeout (docs/adr/0033).
- * The writer beans take the watchdog once, as a plain object.
+ * Owns the gateway's {@link CopyWatchdogs} and the timer that checks them every second, so a stalled
+ * COPY is aborted at most a second after its limit, the socket timeout of the pool it runs on
+ * (docs/adr/0033). The writer beans take their pool's watchdog once, as a plain object.
  */
 @Singleton
 @LocalBean
@@ -40,12 +40,13 @@ public class CopyWatchdogBean {
     @Inject
     private StoreConfig config;
 
-    private CopyWatchdog watchdog;
+    private CopyWatchdogs watchdogs;
     private ScheduledFuture<?> checks;
 
     @PostConstruct
     void start() {
-        watchdog = new CopyWatchdog(Duration.ofSeconds(config.chunkSocketTimeoutSeconds()), System::nanoTime, aborts);
+        watchdogs = new CopyWatchdogs(Duration.ofSeconds(config.mainSocketTimeoutSeconds()),
+                Duration.ofSeconds(config.chunkSocketTimeoutSeconds()), System::nanoTime, aborts);
         checks = timer.scheduleAtFixedRate(this::check, CHECK_PERIOD_MS, CHECK_PERIOD_MS, TimeUnit.MILLISECONDS);
     }
 
@@ -54,14 +55,14 @@ public class CopyWatchdogBean {
         checks.cancel(false);
     }
 
-    public CopyWatchdog watchdog() {
-        return watchdog;
+    public CopyWatchdogs watchdogs() {
+        return watchdogs;
     }
 
     /** A failing check must not end the timer: a fixed-rate task that throws is never run again. */
     private void check() {
         try {
-            watchdog.check();
+            watchdogs.check();
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "the COPY watchdog's check failed: " + e);
         }

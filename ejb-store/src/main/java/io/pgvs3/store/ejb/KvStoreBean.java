@@ -38,7 +38,8 @@ public class KvStoreBean implements KvStore {
     @PostConstruct
     void init() {
         layout = layoutBean.gate();
-        kv = new KvService(database.main(), watchdogBean.watchdog());
+        // large values are copied on the main pool, so their COPYs are watched with its socket timeout
+        kv = new KvService(database.main(), watchdogBean.watchdogs().main());
     }
 
     @PreDestroy

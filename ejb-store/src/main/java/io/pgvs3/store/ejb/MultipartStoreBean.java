@@ -54,7 +54,7 @@ public class MultipartStoreBean implements MultipartStore {
         layout = layoutBean.gate();
         DataSource main = database.main();
         uploads = new UploadService(main, layoutBean.namespaces());
-        parts = new PartWriter(main, database.chunk(), layoutBean.namespaces(), watchdogBean.watchdog());
+        parts = new PartWriter(main, database.chunk(), layoutBean.namespaces(), watchdogBean.watchdogs().chunk());
         completer = new UploadCompleter(main, layoutBean.namespaces());
         lister = new UploadLister(main, layoutBean.namespaces());
     }

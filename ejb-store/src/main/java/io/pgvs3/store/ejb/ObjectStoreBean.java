@@ -60,7 +60,7 @@ public class ObjectStoreBean implements ObjectStore {
         layout = layoutBean.gate();
         DataSource main = database.main();
         DataSource chunk = database.chunk();
-        writer = new ObjectWriter(main, chunk, layoutBean.namespaces(), watchdogBean.watchdog());
+        writer = new ObjectWriter(main, chunk, layoutBean.namespaces(), watchdogBean.watchdogs().chunk());
         reader = new ObjectReader(main, chunk, layoutBean.namespaces(), readWindowBean.window());
         deleter = new ObjectDeleter(main, layoutBean.namespaces());
         lister = new ObjectLister(main, layoutBean.namespaces());

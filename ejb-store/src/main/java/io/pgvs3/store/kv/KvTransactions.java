@@ -2,6 +2,7 @@ package io.pgvs3.store.kv;
 
 import io.pgvs3.store.api.error.StoreError;
 import io.pgvs3.store.api.error.StoreException;
+import io.pgvs3.store.sql.ReadRetry;
 import io.pgvs3.store.sql.SqlErrors;
 import io.pgvs3.store.sql.Transactions;
 import java.sql.Connection;
@@ -47,10 +48,10 @@ final class KvTransactions {
         }
     }
 
-    /** Autocommit work (reads). */
+    /** Autocommit work (reads), again on a fresh session when the pool lent a dead one ({@link ReadRetry}). */
     static <T> T read(DataSource pool, String operation, int db, Transactions.Work<T> work) {
-        try (Connection c = pool.getConnection()) {
-            return work.run(c);
+        try {
+            return ReadRetry.run(pool, work);
         } catch (SQLException e) {
             throw SqlErrors.unavailable(operation + " in RESP database " + db, e);
         }

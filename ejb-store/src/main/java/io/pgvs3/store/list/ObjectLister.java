@@ -7,6 +7,7 @@ import io.pgvs3.store.api.error.StoreError;
 import io.pgvs3.store.api.error.StoreException;
 import io.pgvs3.store.namespace.Namespace;
 import io.pgvs3.store.namespace.NamespaceCache;
+import io.pgvs3.store.sql.ReadRetry;
 import io.pgvs3.store.sql.SqlErrors;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -49,8 +50,8 @@ public final class ObjectLister {
             if (q.maxKeys() == 0) {
                 return new ListPage(List.of(), List.of(), false, null);
             }
-            try (Connection c = main.getConnection()) {
-                return new Walk(c, ns, q).run();
+            try {
+                return ReadRetry.run(main, ns, q, (c, n, query) -> new Walk(c, n, query).run());
             } catch (SQLException e) {
                 if (SqlErrors.isMissingNamespace(e)) {
                     namespaces.evict(q.bucket());

@@ -5,6 +5,7 @@ import io.pgvs3.store.api.error.StoreError;
 import io.pgvs3.store.api.error.StoreException;
 import io.pgvs3.store.layout.NamespaceDdl;
 import io.pgvs3.store.sql.Locks;
+import io.pgvs3.store.sql.ReadRetry;
 import io.pgvs3.store.sql.SqlErrors;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -59,8 +60,8 @@ public final class BucketService {
     }
 
     public boolean exists(String bucket) {
-        try (Connection c = dataSource.getConnection()) {
-            Optional<Namespace> ns = Namespaces.find(c, bucket);
+        try {
+            Optional<Namespace> ns = ReadRetry.run(dataSource, bucket, Namespaces.KIND_BUCKET, Namespaces::find);
             ns.ifPresentOrElse(cache::remember, () -> cache.evict(bucket));
             return ns.isPresent();
         } catch (SQLException e) {
@@ -69,8 +70,8 @@ public final class BucketService {
     }
 
     public List<BucketInfo> list() {
-        try (Connection c = dataSource.getConnection()) {
-            return Namespaces.listBuckets(c);
+        try {
+            return ReadRetry.run(dataSource, Namespaces::listBuckets);
         } catch (SQLException e) {
             throw SqlErrors.translate("list buckets", "*", e);
         }

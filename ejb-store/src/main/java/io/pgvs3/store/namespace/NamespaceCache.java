@@ -2,6 +2,7 @@ package io.pgvs3.store.namespace;
 
 import io.pgvs3.store.api.error.StoreError;
 import io.pgvs3.store.api.error.StoreException;
+import io.pgvs3.store.sql.ReadRetry;
 import io.pgvs3.store.sql.SqlErrors;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -31,8 +32,8 @@ public final class NamespaceCache {
             return cached;
         }
         Optional<Namespace> found;
-        try (Connection c = dataSource.getConnection()) {
-            found = Namespaces.find(c, bucket);
+        try {
+            found = ReadRetry.run(dataSource, bucket, Namespaces.KIND_BUCKET, Namespaces::find);
         } catch (SQLException e) {
             throw SqlErrors.translate("bucket lookup", bucket, e);
         }
@@ -73,17 +74,17 @@ public final class NamespaceCache {
     }
 
     /**
-     * Runs read-only work on a connection of {@code pool} (autocommit) against the bucket's namespace. A
-     * cached namespace whose schema is gone (the bucket was dropped and maybe re-created) is evicted and
-     * the work retried once.
+     * Runs read-only work on a connection of {@code pool} (autocommit) against the bucket's namespace,
+     * again on a fresh session when the pool lent a dead one ({@link ReadRetry}). A cached namespace whose
+     * schema is gone (the bucket was dropped and maybe re-created) is evicted and the work retried once.
      *
      * @throws StoreException NO_SUCH_BUCKET, UNAVAILABLE, or what the work throws
      */
     public <T> T read(DataSource pool, String operation, String bucket, Read<T> work) {
         for (int attempt = 0; ; attempt++) {
             Namespace ns = resolve(bucket);
-            try (Connection c = pool.getConnection()) {
-                return work.run(c, ns);
+            try {
+                return ReadRetry.run(pool, ns, work, (c, n, w) -> w.run(c, n));
             } catch (SQLException e) {
                 if (SqlErrors.isMissingNamespace(e)) {
                     evict(bucket);

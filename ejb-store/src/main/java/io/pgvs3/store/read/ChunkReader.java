@@ -6,6 +6,7 @@ import io.pgvs3.store.namespace.Namespace;
 import io.pgvs3.store.read.PiecePlan.FileSpan;
 import io.pgvs3.store.read.PiecePlan.Piece;
 import io.pgvs3.store.sql.FileLocks;
+import io.pgvs3.store.sql.ReadRetry;
 import io.pgvs3.store.sql.SqlErrors;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -50,32 +51,27 @@ final class ChunkReader {
 
     /**
      * One piece in one autocommit query: a single statement sees one snapshot, so it needs neither a
-     * transaction nor a pin, and the connection goes back to the pool before the bytes are written.
+     * transaction nor a pin, and the connection goes back to the pool before the bytes are written. A
+     * session the pool lent dead is replaced once ({@link ReadRetry}): rows a failed attempt placed are
+     * placed again, with the same bytes.
      */
     void fetch(Namespace ns, Piece piece, PieceTarget target) throws IOException, SQLException {
-        try (Connection c = autocommit()) {
-            copy(c, ns, piece, target);
-        }
+        ReadRetry.run(chunk, piece, target, (c, p, t) -> {
+            copy(autocommit(c), ns, p, t);
+            return null;
+        });
     }
 
     /** {@link #fetch(Namespace, Piece, PieceTarget)} into a new array. */
     byte[] fetch(Namespace ns, Piece piece) throws IOException, SQLException {
-        try (Connection c = autocommit()) {
-            return fetchArray(c, ns, piece);
-        }
+        return ReadRetry.run(chunk, ns, piece, (c, n, p) -> fetchArray(autocommit(c), n, p));
     }
 
-    private Connection autocommit() throws SQLException {
-        Connection c = chunk.getConnection();
-        try {
-            if (!c.getAutoCommit()) {
-                c.setAutoCommit(true);
-            }
-            return c;
-        } catch (SQLException | RuntimeException e) {
-            c.close();
-            throw e;
+    private static Connection autocommit(Connection c) throws SQLException {
+        if (!c.getAutoCommit()) {
+            c.setAutoCommit(true);
         }
+        return c;
     }
 
     /**
@@ -89,7 +85,7 @@ final class ChunkReader {
         try {
             readInSnapshotOnce(ns, spans, out, wrote);
         } catch (SQLException e) {
-            if (wrote[0] || !SqlErrors.isConnectionLost(e)) {
+            if (wrote[0] || !ReadRetry.isDeadSession(e)) {
                 throw e;
             }
             // the pool lent a session that had died since its last use (a terminated backend, a recovery

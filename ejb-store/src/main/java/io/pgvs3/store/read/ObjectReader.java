@@ -8,11 +8,11 @@ import io.pgvs3.store.api.error.StoreError;
 import io.pgvs3.store.api.error.StoreException;
 import io.pgvs3.store.namespace.Namespace;
 import io.pgvs3.store.namespace.NamespaceCache;
+import io.pgvs3.store.sql.ReadRetry;
 import io.pgvs3.store.sql.SqlErrors;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,6 +21,11 @@ import javax.sql.DataSource;
 
 /** HEAD/GET: metadata from the main pool on every request, bodies inline or from the chunk pool. */
 public final class ObjectReader {
+
+    private static final ReadRetry.Read<Namespace, String, Optional<ObjectMeta>, IOException> FIND_META =
+            (c, ns, key) -> ObjectRows.find(c, ns, key, false);
+    private static final ReadRetry.Read<Namespace, String, Optional<ObjectMeta>, IOException> FIND_WITH_BODY =
+            (c, ns, key) -> ObjectRows.find(c, ns, key, true);
 
     private final DataSource main;
     private final NamespaceCache namespaces;
@@ -45,8 +50,8 @@ public final class ObjectReader {
     public ObjectMeta head(String bucket, String key, boolean withInlineBody) {
         for (int attempt = 0; ; attempt++) {
             Namespace ns = namespaces.resolve(bucket);
-            try (Connection c = main.getConnection()) {
-                return ObjectRows.find(c, ns, key, withInlineBody).orElseThrow(
+            try {
+                return ReadRetry.run(main, ns, key, withInlineBody ? FIND_WITH_BODY : FIND_META).orElseThrow(
                         () -> new StoreException(StoreError.NO_SUCH_KEY, "no such key: " + key));
             } catch (SQLException e) {
                 if (SqlErrors.isMissingNamespace(e)) {
@@ -143,10 +148,8 @@ public final class ObjectReader {
     }
 
     private byte[] fetchInline(Namespace ns, ObjectMeta meta) throws SQLException, IOException {
-        try (Connection c = main.getConnection()) {
-            Optional<byte[]> body = ObjectRows.inlineBody(c, ns, meta);
-            return body.orElseThrow(() -> new IOException("object " + meta.bucket() + "/" + meta.key()
-                    + " changed after its metadata was read"));
-        }
+        Optional<byte[]> body = ReadRetry.run(main, ns, meta, ObjectRows::inlineBody);
+        return body.orElseThrow(() -> new IOException("object " + meta.bucket() + "/" + meta.key()
+                + " changed after its metadata was read"));
     }
 }

@@ -1,6 +1,7 @@
 /**
  * Small JDBC helpers shared by the store's data-access classes: translating SQL failures into
- * {@code StoreError}s, telling a lost session from an answer, rolling back quietly, a delegating DataSource,
+ * {@code StoreError}s, telling a lost session from an answer, rolling back quietly, reading once more on a
+ * fresh session when the pool lent a dead one (reads only), a delegating DataSource,
  * and the advisory-lock keys every writer agrees on. Pure
  * JDBC; knows no table.
  */

@@ -9,7 +9,7 @@ import java.util.logging.Logger;
 
 /**
  * Aborts a COPY into the database whose writes have made no progress for longer than the limit (the
- * chunk pool's socket timeout, docs/adr/0033). A blocking socket write has no timeout in Java: with the
+ * socket timeout of the pool the COPY runs on, {@link CopyWatchdogs}, docs/adr/0033). A blocking socket write has no timeout in Java: with the
  * database frozen, a write into full socket buffers would wait for the thaw. Only time blocked inside a
  * write counts; a COPY waiting for its client's next bytes is idle, however long (Liberty's read timeout
  * ends a silent client). {@link #check} is run by one shared timer (CopyWatchdogBean), not per upload;
