@@ -6,6 +6,7 @@
 #   deploy/bench/run.sh [run] [options]      gateway vs peer vs floor
 #   deploy/bench/run.sh sol [options]        large objects on one stream vs the HTTP and PostgreSQL floors (issue 8)
 #   deploy/bench/run.sh memory [options]     concurrent large GETs, then PUTs, against a small heap
+#   deploy/bench/run.sh slowread [options]   one client reading at a trickle: VACUUM elsewhere and other clients unhindered
 #   deploy/bench/run.sh paired NAME [options] the current build vs the saved build NAME, flagging moves > 20 %
 #   deploy/bench/run.sh save NAME            keep the current build (server, EAR, scripts) for paired runs
 #   deploy/bench/run.sh cases                list the case names
@@ -14,13 +15,14 @@
 #   --quick                run: 3 s per case, 1 trial; sol: 10MiB,256MiB, 3 trials; memory: 256MiB objects
 #   --smoke                run: 2 s per case, no warm-up, 1 trial, one case per kind (CI)
 #   --cases GLOBS          comma-separated case globs, e.g. 'get-*,floor-*' (default: all)
-#   --duration S           measured seconds per case and target (10)
+#   --duration S           measured seconds per case and target (10); slowread: of the slow download (60)
 #   --warmup S             unmeasured seconds before each window (3); sol: of calls before the trials (20; quick 10)
 #   --trials N             rounds over the matrix (3) or over the sol sizes (5); reports quote medians
 #   --sizes LIST           sol: object sizes (10MiB,256MiB,1GiB)
 #   --range SIZE           sol: the range read from each object's middle (8MiB)
 #   --object-size SIZE     memory: bytes per request (1GiB)
 #   --concurrency N        memory: requests at once (8)
+#   --rate SIZE            slowread: the slow client's bytes per second (1KiB)
 #   --gateway-heap SIZE    the gateway's -Xmx, e.g. 512m (the stack's default; memory: 512m)
 #   --out DIR              results.ndjson, results.md (and for run results.png) (default target/bench/<UTC time>)
 #   --state DIR            stacks, peer data, logs (default target/bench/state)
@@ -34,7 +36,7 @@ REPO="$(cd "$BENCH_DIR/../.." && pwd)"
 source "$REPO/deploy/local/lib.sh"
 
 usage() {
-  sed -n '2,29s/^# \{0,1\}//p' "${BASH_SOURCE[0]}" >&2
+  sed -n '2,31s/^# \{0,1\}//p' "${BASH_SOURCE[0]}" >&2
   exit 2
 }
 
@@ -43,7 +45,7 @@ bench_die() { bench_log "error: $*"; exit 1; }
 
 COMMAND=run
 case ${1:-} in
-  run | sol | memory | paired | save | cases) COMMAND=$1; shift ;;
+  run | sol | memory | slowread | paired | save | cases) COMMAND=$1; shift ;;
   -h | --help | help) usage ;;
 esac
 NAME=""
@@ -56,21 +58,21 @@ if [[ $COMMAND == paired || $COMMAND == save ]]; then
   [[ $NAME =~ ^[A-Za-z0-9._-]+$ ]] || bench_die "a saved build's name is letters, digits, '.', '_' and '-'"
 fi
 
-DURATION=10 WARMUP=3 WARMUP_SET=no TRIALS="" CASES="" OUT="" STATE="" PORT_OFFSET=${PGVS3_BENCH_PORT_OFFSET:-1000} QUICK=no
-SIZES="" RANGE=8MiB OBJECT_SIZE="" CONCURRENCY=8 GATEWAY_HEAP=""
+DURATION="" WARMUP=3 WARMUP_SET=no TRIALS="" CASES="" OUT="" STATE="" PORT_OFFSET=${PGVS3_BENCH_PORT_OFFSET:-1000} QUICK=no
+SIZES="" RANGE=8MiB OBJECT_SIZE="" CONCURRENCY=8 GATEWAY_HEAP="" RATE=1KiB
 SAVED_DIR=${PGVS3_BENCH_SAVED_DIR:-$HOME/.cache/pgvs3-bench/saved}
 while (($#)); do
   case $1 in
-    --quick) QUICK=yes DURATION=3 WARMUP=1; shift ;;
-    --smoke) DURATION=2 WARMUP=0 TRIALS=1 CASES=smoke; shift ;;
+    --quick) QUICK=yes DURATION=${DURATION:-3} WARMUP=1; shift ;;
+    --smoke) DURATION=${DURATION:-2} WARMUP=0 TRIALS=1 CASES=smoke; shift ;;
     --cases | --duration | --warmup | --trials | --out | --state | --port-offset | --saved-dir | --sizes | --range | \
-      --object-size | --concurrency | --gateway-heap)
+      --object-size | --concurrency | --gateway-heap | --rate)
       (($# >= 2)) || usage
       case $1 in
         --cases) CASES=$2 ;; --duration) DURATION=$2 ;; --warmup) WARMUP=$2 WARMUP_SET=yes ;; --trials) TRIALS=$2 ;;
         --out) OUT=$2 ;; --state) STATE=$2 ;; --port-offset) PORT_OFFSET=$2 ;; --saved-dir) SAVED_DIR=$2 ;;
         --sizes) SIZES=$2 ;; --range) RANGE=$2 ;; --object-size) OBJECT_SIZE=$2 ;; --concurrency) CONCURRENCY=$2 ;;
-        --gateway-heap) GATEWAY_HEAP=$2 ;;
+        --gateway-heap) GATEWAY_HEAP=$2 ;; --rate) RATE=$2 ;;
       esac
       shift 2 ;;
     *) usage ;;
@@ -83,6 +85,7 @@ if [[ $QUICK == yes ]]; then
   OBJECT_SIZE=${OBJECT_SIZE:-256MiB}
 fi
 TRIALS=${TRIALS:-$([[ $COMMAND == sol ]] && echo 5 || echo 3)}
+DURATION=${DURATION:-$([[ $COMMAND == slowread ]] && echo 60 || echo 10)}
 SIZES=${SIZES:-10MiB,256MiB,1GiB}
 OBJECT_SIZE=${OBJECT_SIZE:-1GiB}
 [[ $COMMAND != memory ]] || GATEWAY_HEAP=${GATEWAY_HEAP:-512m}
@@ -322,6 +325,11 @@ cmd_memory() {
     --logs "$(pgvs3_server_dir "$STATE/stack/gw1")/logs" --size "$OBJECT_SIZE" --concurrency "$CONCURRENCY"
 }
 
+cmd_slowread() {
+  subject_harness slowread "a GET at $RATE/s for $DURATION s, with VACUUM probes and other clients" \
+    --rate "$RATE" --duration "$DURATION"
+}
+
 cmd_paired() {
   require_built
   local saved="$SAVED_DIR/$NAME"
@@ -371,6 +379,7 @@ case $COMMAND in
   run) cmd_run ;;
   sol) cmd_sol ;;
   memory) cmd_memory ;;
+  slowread) cmd_slowread ;;
   paired) cmd_paired ;;
   save) cmd_save ;;
   cases) require_built; harness cases ;;

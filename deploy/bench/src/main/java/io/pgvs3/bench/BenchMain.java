@@ -4,9 +4,11 @@ import io.pgvs3.bench.cases.CaseCatalog;
 import io.pgvs3.bench.memory.MemoryRun;
 import io.pgvs3.bench.report.MemoryResult;
 import io.pgvs3.bench.report.Report;
+import io.pgvs3.bench.report.SlowReadResult;
 import io.pgvs3.bench.report.SolTable;
 import io.pgvs3.bench.run.Matrix;
 import io.pgvs3.bench.run.RunSettings;
+import io.pgvs3.bench.slow.SlowReadRun;
 import io.pgvs3.bench.sol.ByteSize;
 import io.pgvs3.bench.sol.DiskRoom;
 import io.pgvs3.bench.sol.SolRun;
@@ -29,6 +31,7 @@ import java.util.logging.Logger;
  * sol    --targets FILE --out RESULTS.ndjson --md TABLE.md --data PGDATA [--sizes 10MiB,256MiB,1GiB] [--range 8MiB]
  *        [--trials 5] [--warmup 20]
  * memory --targets FILE --out RESULTS.ndjson --md TABLE.md --data PGDATA --logs DIR [--size 1GiB] [--concurrency 8]
+ * slowread --targets FILE --out RESULTS.ndjson --md TABLE.md --data PGDATA [--rate 1KiB] [--duration 60]
  * cases  (prints the case names)
  * </pre>
  */
@@ -42,7 +45,7 @@ public final class BenchMain {
             System.setProperty("java.util.logging.SimpleFormatter.format", "%1$tT %5$s%6$s%n");
         }
         if (args.length == 0) {
-            throw new IllegalArgumentException("usage: run|report|sol|memory|cases [options] (see BenchMain's javadoc)");
+            throw new IllegalArgumentException("usage: run|report|sol|memory|slowread|cases [options] (see BenchMain's javadoc)");
         }
         try {
             switch (args[0]) {
@@ -51,6 +54,7 @@ public final class BenchMain {
                 case "sol" -> sol(new Args(args, 1, Set.of("targets", "out", "md", "data", "sizes", "range", "trials", "warmup")));
                 case "memory" -> memory(new Args(args, 1,
                         Set.of("targets", "out", "md", "data", "logs", "size", "concurrency")));
+                case "slowread" -> slowRead(new Args(args, 1, Set.of("targets", "out", "md", "data", "rate", "duration")));
                 case "cases" -> CaseCatalog.all().forEach(c -> System.out.println(c.name()));
                 default -> throw new IllegalArgumentException("unknown command " + args[0]);
             }
@@ -86,6 +90,18 @@ public final class BenchMain {
         DiskRoom.require(Path.of(a.required("data")), run.storedBytes());
         List<MemoryResult> phases = run.run(Path.of(a.required("out")));
         Files.writeString(Path.of(a.required("md")), MemoryResult.markdown(phases));
+    }
+
+    private static void slowRead(Args a) throws Exception {
+        TargetsFile file = TargetsFile.read(Path.of(a.required("targets")));
+        SlowReadRun run = new SlowReadRun(subject(file), file.database(), ByteSize.parse(a.get("rate", "1KiB")),
+                a.seconds("duration", "60").toSeconds());
+        DiskRoom.require(Path.of(a.required("data")), SlowReadRun.OBJECT_BYTES * 2);
+        SlowReadResult result = run.run(Path.of(a.required("out")));
+        Files.writeString(Path.of(a.required("md")), result.markdown());
+        if (!result.passed()) {
+            throw new IllegalStateException("the slow download held back VACUUM or other clients: " + result.toJson());
+        }
     }
 
     /** The gateway under test: the targets file's S3 target in the subject role. */

@@ -76,8 +76,18 @@ public final class S3Client implements Closeable {
         send("POST", bucketPath, Query.DELETE, Body.of(body), signer.sha256Hex(body), extra, response);
     }
 
+    /** The signed request head of a whole-object GET, for a client that reads the answer itself. */
+    public byte[] getHead(String key) {
+        return head("GET", bucketPath + '/' + key, Query.NONE, null, SigV4Signer.EMPTY_SHA256, "");
+    }
+
     private void send(String method, String path, Query query, Body body, String payloadHash,
                       String extraHeaders, HttpResponse response) throws IOException {
+        connection.exchange(head(method, path, query, body, payloadHash, extraHeaders), body, "HEAD".equals(method),
+                response);
+    }
+
+    private byte[] head(String method, String path, Query query, Body body, String payloadHash, String extraHeaders) {
         String date = signer.amzDateNow();
         String authorization = signer.authorization(method, path, query.canonical(), host, payloadHash, date);
         StringBuilder head = new StringBuilder(384).append(method).append(' ').append(path);
@@ -93,8 +103,7 @@ public final class S3Client implements Closeable {
             head.append("Content-Length: ").append(body == null ? 0 : body.length()).append("\r\n");
         }
         head.append("\r\n");
-        connection.exchange(head.toString().getBytes(StandardCharsets.ISO_8859_1), body, "HEAD".equals(method),
-                response);
+        return head.toString().getBytes(StandardCharsets.ISO_8859_1);
     }
 
     private static byte[] md5(byte[] body) {
