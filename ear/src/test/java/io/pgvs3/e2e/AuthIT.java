@@ -49,7 +49,7 @@ class AuthIT {
         HttpResponse<String> response = HttpClient.newHttpClient().send(
                 HttpRequest.newBuilder(URI.create(Stack.adminEndpoint(1) + "/health/ready")).GET().build(),
                 HttpResponse.BodyHandlers.ofString());
-        assertEquals(200, response.statusCode());
+        assertEquals(200, response.statusCode(), response.body());
         assertTrue(response.body().contains("\"UP\""), response.body());
     }
 }

@@ -5,24 +5,29 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.params.ScanParams;
 import software.amazon.awssdk.core.sync.RequestBody;
+import software.amazon.awssdk.http.apache.ApacheHttpClient;
 import software.amazon.awssdk.services.s3.S3Client;
 
 /**
@@ -30,10 +35,12 @@ import software.amazon.awssdk.services.s3.S3Client;
  * pg_terminate_backend; a database restart does the same to every one) succeed on their first attempt:
  * the store reads once more on a fresh session. The SDK's retries are off ({@link Clients}), so a 503 would
  * fail the test. Each read runs once to leave the pools holding idle sessions, then those sessions are
- * terminated, then the read runs again.
+ * terminated, then the read runs again. On a one-gateway stack of its own: the dead sessions it leaves
+ * in the pools would fail the writes of other tests (writes are never read again on a fresh session).
  */
-@ExtendWith(Stack.class)
 class DeadPooledSessionIT {
+
+    private static final int SHIFT = 65;
 
     private static final String MAIN = "pgvs3-main";
     private static final String CHUNK = "pgvs3-chunk";
@@ -42,13 +49,18 @@ class DeadPooledSessionIT {
     private static final int RANGE = 8 << 10;
 
     private static final String BUCKET = Clients.bucket("dead-session");
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+    private static StackScript stack;
     private static S3Client s3;
     private static byte[] chunked;
     private static String uploadId;
 
     @BeforeAll
-    static void objects() {
-        s3 = Clients.s3(0);
+    static void objects() throws Exception {
+        stack = new StackScript("stack-dead-session", SHIFT, 1, Map.of());
+        stack.startFresh();
+        s3 = Clients.s3(URI.create(stack.get("PGVS3_S3_ENDPOINT")), stack.get("PGVS3_ACCESS_KEY"),
+                stack.get("PGVS3_SECRET_KEY"), ApacheHttpClient.builder());
         s3.createBucket(b -> b.bucket(BUCKET));
         s3.putObject(b -> b.bucket(BUCKET).key("inline"), RequestBody.fromString("small and inline"));
         chunked = new byte[CHUNKED_SIZE];
@@ -58,8 +70,13 @@ class DeadPooledSessionIT {
     }
 
     @AfterAll
-    static void close() {
-        s3.close();
+    static void close() throws Exception {
+        if (s3 != null) {
+            s3.close();
+        }
+        if (stack != null) {
+            stack.down();
+        }
     }
 
     @Test
@@ -108,6 +125,18 @@ class DeadPooledSessionIT {
         }
     }
 
+    /** Readiness asks both pools: a dead session there is replaced too, not reported as not ready. */
+    @Test
+    void readiness() throws Exception {
+        URI ready = URI.create(stack.get("PGVS3_ADMIN_ENDPOINTS").split(" ")[0] + "/health/ready");
+        List<String> killed = afterDeadSessions(() -> {
+            HttpResponse<String> answer = HTTP.send(HttpRequest.newBuilder(ready).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, answer.statusCode(), answer.body());
+        });
+        assertTrue(killed.containsAll(List.of(MAIN, CHUNK)), "sessions of both pools were terminated: " + killed);
+    }
+
     /** A read that touches the database. */
     @FunctionalInterface
     private interface Read {
@@ -128,7 +157,8 @@ class DeadPooledSessionIT {
 
     /** pg_terminate_backend of every idle session of both pools, waiting until each has exited. */
     private static List<String> terminateIdlePoolSessions() throws SQLException {
-        try (Connection c = Database.connect(); PreparedStatement ps = c.prepareStatement(
+        try (Connection c = DriverManager.getConnection(stack.get("PGVS3_JDBC_URL"), stack.get("PGVS3_DB_USER"),
+                stack.get("PGVS3_DB_PASSWORD")); PreparedStatement ps = c.prepareStatement(
                 "SELECT pid, pg_terminate_backend(pid, 10000), application_name FROM pg_stat_activity"
                         + " WHERE application_name IN (?, ?) AND state = 'idle' AND pid <> pg_backend_pid()")) {
             ps.setString(1, MAIN);
@@ -145,8 +175,8 @@ class DeadPooledSessionIT {
     }
 
     private static Jedis jedis() {
-        InetSocketAddress a = Stack.respAddress(0);
-        return new Jedis(new HostAndPort(a.getHostString(), a.getPort()), DefaultJedisClientConfig.builder()
-                .password(Stack.secretKey()).socketTimeoutMillis(60_000).build());
+        String[] hostPort = stack.get("PGVS3_RESP_ENDPOINT").split(":");
+        return new Jedis(new HostAndPort(hostPort[0], Integer.parseInt(hostPort[1])), DefaultJedisClientConfig.builder()
+                .password(stack.get("PGVS3_SECRET_KEY")).socketTimeoutMillis(60_000).build());
     }
 }

@@ -10,6 +10,7 @@ import io.pgvs3.store.health.BoundedCheck;
 import io.pgvs3.store.layout.LayoutManager;
 import io.pgvs3.store.layout.LayoutRefusedException;
 import io.pgvs3.store.replication.ReplicationQuery;
+import io.pgvs3.store.sql.ReadRetry;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.ejb.ConcurrencyManagement;
@@ -22,6 +23,7 @@ import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.logging.Logger;
@@ -130,28 +132,38 @@ public class StoreHealthBean implements StoreHealth {
                 chunkProblem == null, replication, lagOk, problem);
     }
 
+    /**
+     * Both pool checks run a statement rather than {@code isValid}, through {@link ReadRetry}: a session
+     * that died in the pool fails it at connection level, so the pool destroys that session and the check
+     * asks a fresh one, instead of reporting not ready for one dead session (and lending it again).
+     */
     private MainOutcome checkMain() {
-        try (Connection c = main.getConnection()) {
-            String pool = null;
-            String layoutProblem = null;
-            if (!layout.gate().verified()) {
-                pool = answers(c, "main");
-            } else {
-                try {
-                    LayoutManager.verifyVersion(c, VALID_SECONDS);
-                } catch (LayoutRefusedException e) {
-                    layoutProblem = e.getMessage();
+        try {
+            return ReadRetry.run(main, c -> {
+                String layoutProblem = null;
+                if (!layout.gate().verified()) {
+                    answer(c);
+                } else {
+                    try {
+                        LayoutManager.verifyVersion(c, VALID_SECONDS);
+                    } catch (LayoutRefusedException e) {
+                        layoutProblem = e.getMessage();
+                    }
                 }
-            }
-            return new MainOutcome(pool, layoutProblem, pool == null ? ReplicationQuery.lag(c, VALID_SECONDS) : null);
+                return new MainOutcome(null, layoutProblem, ReplicationQuery.lag(c, VALID_SECONDS));
+            });
         } catch (SQLException e) {
             return new MainOutcome(broken("main", e), null, null);
         }
     }
 
     private String checkChunk() {
-        try (Connection c = chunk.getConnection()) {
-            return answers(c, "chunk");
+        try {
+            ReadRetry.run(chunk, c -> {
+                answer(c);
+                return null;
+            });
+            return null;
         } catch (SQLException e) {
             return broken("chunk", e);
         }
@@ -166,9 +178,12 @@ public class StoreHealthBean implements StoreHealth {
         }
     }
 
-    private static String answers(Connection c, String pool) throws SQLException {
-        return c.isValid(VALID_SECONDS) ? null
-                : "the " + pool + " pool's connection did not answer within " + VALID_SECONDS + " s";
+    /** Throws unless {@code SELECT 1} answers within {@link #VALID_SECONDS}. */
+    private static void answer(Connection c) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            s.setQueryTimeout(VALID_SECONDS);
+            s.execute("SELECT 1");
+        }
     }
 
     private static String broken(String pool, SQLException e) {

@@ -32,7 +32,6 @@ final class ChunkReader {
 
     private static final Logger LOG = Logger.getLogger(ChunkReader.class.getName());
 
-    private static final String SNAPSHOT = "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY";
     private static final String ROWS = "SELECT no, data FROM %s.chunks WHERE file_id = ? AND no BETWEEN ? AND ?";
     /** COPY takes no parameters: the schema is a validated identifier, the rest are numbers. */
     private static final String COPY_ROWS =
@@ -62,6 +61,33 @@ final class ChunkReader {
         });
     }
 
+    /**
+     * One piece in a transaction that imports {@code snapshot}: the same query, seeing what the read's
+     * lead transaction saw. A dead pooled session is replaced once, as for an autocommit piece.
+     */
+    void fetch(Namespace ns, Piece piece, PieceTarget target, SharedSnapshot snapshot) throws IOException, SQLException {
+        ReadRetry.run(chunk, piece, target, (c, p, t) -> {
+            snapshot.enter(c);
+            try {
+                copy(c, ns, p, t);
+                c.commit();
+            } catch (SQLException | IOException | RuntimeException e) {
+                SqlErrors.rollbackQuietly(c, e);
+                throw e;
+            } finally {
+                if (!c.isClosed()) {
+                    c.setAutoCommit(true);
+                }
+            }
+            return null;
+        });
+    }
+
+    /** Opens the lead transaction of a read the window fetches in parallel from one snapshot. */
+    SharedSnapshot exportSnapshot(Namespace ns, List<FileSpan> spans) throws SQLException {
+        return SharedSnapshot.export(chunk, ns, spans.stream().mapToLong(FileSpan::fileId).distinct().toArray());
+    }
+
     /** {@link #fetch(Namespace, Piece, PieceTarget)} into a new array. */
     byte[] fetch(Namespace ns, Piece piece) throws IOException, SQLException {
         return ReadRetry.run(chunk, ns, piece, (c, n, p) -> fetchArray(autocommit(c), n, p));
@@ -75,10 +101,11 @@ final class ChunkReader {
     }
 
     /**
-     * Streams the spans in one read-only REPEATABLE READ transaction, one piece after the other: the
-     * fallback where read pins cannot serve. The transaction pins the files (transaction-scoped); a pin
-     * that loses to a reaper deleting a file right now still reads every row that reaper has not
-     * committed deleting, because the pin query also takes the snapshot.
+     * Streams the spans in one read-only REPEATABLE READ transaction, one piece after the other, for a
+     * reader without a window (a part copy's source; the window's own fallback is {@link SharedSnapshot}).
+     * The transaction pins the files (transaction-scoped); a pin that loses to a reaper deleting a file
+     * right now still reads every row that reaper has not committed deleting, because the pin query also
+     * takes the snapshot.
      */
     void readInSnapshot(Namespace ns, List<FileSpan> spans, OutputStream out) throws IOException, SQLException {
         boolean[] wrote = {false};
@@ -101,7 +128,7 @@ final class ChunkReader {
             c.setAutoCommit(false);
             try {
                 try (Statement s = c.createStatement()) {
-                    s.execute(SNAPSHOT);
+                    s.execute(SharedSnapshot.REPEATABLE_READ);
                 }
                 long[] files = spans.stream().mapToLong(FileSpan::fileId).distinct().toArray();
                 if (!FileLocks.tryPinShared(c, ns.id(), files)) {

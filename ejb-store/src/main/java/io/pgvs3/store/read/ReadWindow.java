@@ -39,7 +39,9 @@ import javax.sql.DataSource;
  *
  * <p>A read-only gateway takes no pins (docs/adr/0035): on a standby they would be the standby's own
  * advisory locks, which the primary's reaper never sees, so it reads such spans from one snapshot, which
- * replay keeps intact (with hot_standby_feedback on) or cancels cleanly.
+ * replay keeps intact (with hot_standby_feedback on) or cancels cleanly. That snapshot, and the one of
+ * any other read pins cannot serve, is exported by a lead transaction and imported by the workers
+ * ({@link SharedSnapshot}), so those reads are windowed too.
  */
 public final class ReadWindow {
 
@@ -102,12 +104,19 @@ public final class ReadWindow {
         }
         ReadPins.Pin pin = pin(ns, spans);
         if (pin == null) {
-            chunks.readInSnapshot(ns, spans, out);
+            try (SharedSnapshot snapshot = chunks.exportSnapshot(ns, spans)) {
+                stream(ns, pieces, out, (n, piece, target) -> chunks.fetch(n, piece, target, snapshot));
+            }
             return;
         }
         try (pin) {
-            stream(ns, pieces, out);
+            stream(ns, pieces, out, chunks::fetch);
         }
+    }
+
+    /** How a read's workers fetch a piece: autocommit under its pins, or in its shared snapshot. */
+    private interface PieceQuery {
+        void fetch(Namespace ns, Piece piece, ChunkReader.PieceTarget target) throws IOException, SQLException;
     }
 
     /**
@@ -141,14 +150,15 @@ public final class ReadWindow {
         out.write(bytes);
     }
 
-    private void stream(Namespace ns, List<Piece> pieces, OutputStream out) throws IOException, SQLException {
+    private void stream(Namespace ns, List<Piece> pieces, OutputStream out, PieceQuery query)
+            throws IOException, SQLException {
         activeReads.incrementAndGet();
         ArrayDeque<Fetch> ahead = new ArrayDeque<>();
         int next = 0;
         int depth = START_DEPTH;
         try {
             for (int k = 0; k < pieces.size(); k++) {
-                next = fetchAhead(ns, pieces, next, depth, ahead);
+                next = fetchAhead(ns, pieces, next, depth, ahead, query);
                 Fetch fetch = ahead.poll();
                 if (!fetch.future.isDone()) {
                     depth = Math.min(depth + 1, workerCount);
@@ -161,7 +171,7 @@ public final class ReadWindow {
                     throw e;
                 }
                 // the piece being written still counts against the budget, so refill before writing
-                next = fetchAhead(ns, pieces, next, depth, ahead);
+                next = fetchAhead(ns, pieces, next, depth, ahead, query);
                 try {
                     bytes.writeTo(out);
                 } finally {
@@ -184,7 +194,8 @@ public final class ReadWindow {
     }
 
     /** Starts fetches until the read has {@code depth} (within its share) in flight; returns the next piece. */
-    private int fetchAhead(Namespace ns, List<Piece> pieces, int next, int depth, ArrayDeque<Fetch> ahead) {
+    private int fetchAhead(Namespace ns, List<Piece> pieces, int next, int depth, ArrayDeque<Fetch> ahead,
+                           PieceQuery query) {
         int limit = Math.min(depth, Math.max(1, workerCount / Math.max(1, activeReads.get())));
         while (next < pieces.size() && ahead.size() < limit) {
             Piece piece = pieces.get(next);
@@ -201,7 +212,7 @@ public final class ReadWindow {
             if (ahead.isEmpty()) {
                 budget.addAndGet(-piece.bytes()); // a read always moves, even over the budget
             }
-            ahead.add(start(ns, piece));
+            ahead.add(start(ns, piece, query));
             next++;
         }
         return next;
@@ -224,13 +235,13 @@ public final class ReadWindow {
      * queued task: the executor's threads also run the downloads that wait for pieces, and a burst of
      * downloads could otherwise hold every thread while their pieces sit in the queue.
      */
-    private Fetch start(Namespace ns, Piece piece) {
+    private Fetch start(Namespace ns, Piece piece, PieceQuery query) {
         AtomicBoolean claimed = new AtomicBoolean();
         CompletableFuture<PieceBytes> future = new CompletableFuture<>();
         Runnable fetchOnce = () -> {
             if (claimed.compareAndSet(false, true)) {
                 try {
-                    future.complete(fetch(ns, piece));
+                    future.complete(fetch(ns, piece, query));
                 } catch (IOException | SQLException | RuntimeException failure) {
                     future.completeExceptionally(failure);
                 }
@@ -250,10 +261,10 @@ public final class ReadWindow {
         return new Fetch(piece.bytes(), future, fetchOnce, dropIfUnclaimed);
     }
 
-    private PieceBuffer fetch(Namespace ns, Piece piece) throws IOException, SQLException {
+    private PieceBuffer fetch(Namespace ns, Piece piece, PieceQuery query) throws IOException, SQLException {
         PieceBuffer buffer = new PieceBuffer(slabs, piece.bytes());
         try {
-            chunks.fetch(ns, piece, buffer);
+            query.fetch(ns, piece, buffer);
             cache.fill(ns, piece, buffer);
             return buffer;
         } catch (IOException | SQLException | RuntimeException e) {

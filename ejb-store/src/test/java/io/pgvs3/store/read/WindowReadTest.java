@@ -24,6 +24,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.SQLWarning;
 import java.sql.Statement;
@@ -33,7 +34,11 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
@@ -171,6 +176,64 @@ class WindowReadTest {
                 window);
         assertArrayEquals(multipart, Bodies.read(reader, reader.head(bucket, "multi", false), null));
         assertArrayEquals(single, Bodies.read(reader, reader.head(bucket, "single", false), null));
+    }
+
+    /**
+     * Where pins cannot serve, the workers still fetch the pieces, all in the one snapshot the read's lead
+     * transaction exported: rows deleted and committed after the first piece was written still arrive.
+     * Pieces fetched in autocommit, as pinned reads fetch them, would miss those rows.
+     */
+    @Test
+    void aReadPinsCannotServeIsFetchedByWorkersInOneSnapshotWhileItsRowsAreDeleted() throws Exception {
+        byte[] body = Bodies.random(20 * MIB + 5, 7);
+        stores.writer.put(Bodies.spec(bucket, "deleted-mid-read", body.length), new ByteArrayInputStream(body));
+        AtomicInteger handedToWorkers = new AtomicInteger();
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        try {
+            Executor workers = task -> {
+                handedToWorkers.incrementAndGet();
+                pool.execute(task);
+            };
+            ReadWindow window = new ReadWindow(PostgresExtension.chunk(), stores.pins, workers, 4, Stores.WINDOW_BYTES,
+                    new ReadCache(0, ReadWindow.CACHE_BLOCK_BYTES), () -> true);
+            ObjectReader reader = new ObjectReader(PostgresExtension.main(), PostgresExtension.chunk(),
+                    stores.namespaces, window);
+            ObjectMeta meta = reader.head(bucket, "deleted-mid-read", false);
+            String chunks = stores.namespaces.resolve(bucket).schema() + ".chunks";
+            ByteArrayOutputStream got = new ByteArrayOutputStream();
+            OutputStream deletingAfterTheFirstPiece = new OutputStream() {
+                private boolean deleted;
+
+                @Override
+                public void write(int b) {
+                    write(new byte[] {(byte) b}, 0, 1);
+                }
+
+                @Override
+                public void write(byte[] b, int off, int len) {
+                    got.write(b, off, len);
+                    if (!deleted) {
+                        deleted = true;
+                        deleteRows(chunks, meta.location().fileId());
+                    }
+                }
+            };
+            reader.readBody(meta, null, deletingAfterTheFirstPiece);
+            assertArrayEquals(body, got.toByteArray());
+            assertTrue(handedToWorkers.get() > 1, "pieces handed to workers: " + handedToWorkers.get());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private static void deleteRows(String chunks, long fileId) {
+        try (Connection c = PostgresExtension.main().getConnection();
+             PreparedStatement ps = c.prepareStatement("DELETE FROM " + chunks + " WHERE file_id = ?")) {
+            ps.setLong(1, fileId);
+            assertTrue(ps.executeUpdate() > 0, "the file had rows to delete");
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     @Test
