@@ -23,6 +23,7 @@
 #   --object-size SIZE     memory: bytes per request (1GiB)
 #   --concurrency N        memory: requests at once (8)
 #   --rate SIZE            slowread: the slow client's bytes per second (1KiB)
+#   --build NAME           run, sol, memory, slowread: run against the saved build NAME instead of the current one
 #   --gateway-heap SIZE    the gateway's -Xmx, e.g. 512m (the stack's default; memory: 512m)
 #   --out DIR              results.ndjson, results.md (and for run results.png) (default target/bench/<UTC time>)
 #   --state DIR            stacks, peer data, logs (default target/bench/state)
@@ -36,7 +37,7 @@ REPO="$(cd "$BENCH_DIR/../.." && pwd)"
 source "$REPO/deploy/local/lib.sh"
 
 usage() {
-  sed -n '2,31s/^# \{0,1\}//p' "${BASH_SOURCE[0]}" >&2
+  sed -n '2,32s/^# \{0,1\}//p' "${BASH_SOURCE[0]}" >&2
   exit 2
 }
 
@@ -59,20 +60,20 @@ if [[ $COMMAND == paired || $COMMAND == save ]]; then
 fi
 
 DURATION="" WARMUP=3 WARMUP_SET=no TRIALS="" CASES="" OUT="" STATE="" PORT_OFFSET=${PGVS3_BENCH_PORT_OFFSET:-1000} QUICK=no
-SIZES="" RANGE=8MiB OBJECT_SIZE="" CONCURRENCY=8 GATEWAY_HEAP="" RATE=1KiB
+SIZES="" RANGE=8MiB OBJECT_SIZE="" CONCURRENCY=8 GATEWAY_HEAP="" RATE=1KiB BUILD=""
 SAVED_DIR=${PGVS3_BENCH_SAVED_DIR:-$HOME/.cache/pgvs3-bench/saved}
 while (($#)); do
   case $1 in
     --quick) QUICK=yes DURATION=${DURATION:-3} WARMUP=1; shift ;;
     --smoke) DURATION=${DURATION:-2} WARMUP=0 TRIALS=1 CASES=smoke; shift ;;
     --cases | --duration | --warmup | --trials | --out | --state | --port-offset | --saved-dir | --sizes | --range | \
-      --object-size | --concurrency | --gateway-heap | --rate)
+      --object-size | --concurrency | --gateway-heap | --rate | --build)
       (($# >= 2)) || usage
       case $1 in
         --cases) CASES=$2 ;; --duration) DURATION=$2 ;; --warmup) WARMUP=$2 WARMUP_SET=yes ;; --trials) TRIALS=$2 ;;
         --out) OUT=$2 ;; --state) STATE=$2 ;; --port-offset) PORT_OFFSET=$2 ;; --saved-dir) SAVED_DIR=$2 ;;
         --sizes) SIZES=$2 ;; --range) RANGE=$2 ;; --object-size) OBJECT_SIZE=$2 ;; --concurrency) CONCURRENCY=$2 ;;
-        --gateway-heap) GATEWAY_HEAP=$2 ;; --rate) RATE=$2 ;;
+        --gateway-heap) GATEWAY_HEAP=$2 ;; --rate) RATE=$2 ;; --build) BUILD=$2 ;;
       esac
       shift 2 ;;
     *) usage ;;
@@ -249,13 +250,25 @@ run_matrix() {
 }
 
 # start_subject: this checkout's one-gateway stack in $STATE/stack, its settings loaded into S_*.
+# subject_root: the checkout whose gateway start_subject runs: this one, or the saved build --build names.
+subject_root() {
+  if [[ -z $BUILD ]]; then
+    printf '%s\n' "$REPO"
+    return
+  fi
+  [[ -x $SAVED_DIR/$BUILD/deploy/local/stack.sh ]] || bench_die "no saved build $BUILD in $SAVED_DIR"
+  printf '%s\n' "$SAVED_DIR/$BUILD"
+}
+
 start_subject() {
   require_built
   mkdir -p "$STATE" "$OUT"
   chmod 700 "$STATE"
   trap_cleanup
-  start_stack "$REPO/deploy/local/stack.sh" "$STATE/stack" "$PORT_OFFSET"
-  load_stack_env "$REPO/deploy/local/stack.sh" "$STATE/stack"
+  local root
+  root=$(subject_root)
+  start_stack "$root/deploy/local/stack.sh" "$STATE/stack" "$PORT_OFFSET"
+  load_stack_env "$root/deploy/local/stack.sh" "$STATE/stack"
 }
 
 # subject_lines: the targets file's header, database and gateway lines for the stack start_subject started.
@@ -264,8 +277,13 @@ subject_lines() {
   db_pid=$(postmaster_pid "$STATE/stack")
   printf 'targets=%s\nbucket=pgvs3-bench\nregion=us-east-1\n' "$targets"
   db_lines "$db_pid"
-  s3_target pgvs3 subject "$S_ENDPOINT" "$S_ACCESS" "$S_SECRET" "$(gateway_pid "$STATE/stack")" "$db_pid" \
-    "$(gateway_build "$REPO")"
+  local build
+  if [[ -n $BUILD ]]; then
+    build="$(<"$SAVED_DIR/$BUILD/BUILD") (saved as $BUILD)"
+  else
+    build=$(gateway_build "$REPO")
+  fi
+  s3_target pgvs3 subject "$S_ENDPOINT" "$S_ACCESS" "$S_SECRET" "$(gateway_pid "$STATE/stack")" "$db_pid" "$build"
 }
 
 # write_subject_targets FILE: a targets file (mode 600: keys and the database password) naming only the gateway.
