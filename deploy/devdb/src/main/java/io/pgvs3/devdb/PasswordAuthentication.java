@@ -16,6 +16,7 @@ import java.sql.Statement;
  * (docs/adr/0032). zonky runs initdb with {@code -A trust}; a later {@code --auth} overrides it and
  * {@code --pwfile} gives the superuser its password. A data directory made with trust (before this
  * change) is upgraded when it starts: its pg_hba.conf is rewritten and reloaded once the password is set.
+ * With {@link ServerTls} the TCP rules are {@code hostssl} and a connection without TLS is rejected.
  */
 final class PasswordAuthentication implements AutoCloseable {
 
@@ -28,6 +29,21 @@ final class PasswordAuthentication implements AutoCloseable {
             local   replication     all                                     scram-sha-256
             host    replication     all             127.0.0.1/32            scram-sha-256
             host    replication     all             ::1/128                 scram-sha-256
+            """;
+    /** {@link #HBA} for a server with TLS on ({@link ServerTls}): TCP only over TLS, plain TCP rejected. */
+    static final String TLS_HBA = """
+            # Written by pgvs3's embedded database launcher: every connection logs in with the password,
+            # and a TCP connection must use TLS.
+            local     all           all                                     scram-sha-256
+            hostssl   all           all             127.0.0.1/32            scram-sha-256
+            hostssl   all           all             ::1/128                 scram-sha-256
+            local     replication   all                                     scram-sha-256
+            hostssl   replication   all             127.0.0.1/32            scram-sha-256
+            hostssl   replication   all             ::1/128                 scram-sha-256
+            hostnossl all           all             0.0.0.0/0               reject
+            hostnossl all           all             ::/0                    reject
+            hostnossl replication   all             0.0.0.0/0               reject
+            hostnossl replication   all             ::/0                    reject
             """;
 
     private final String password;
@@ -51,21 +67,25 @@ final class PasswordAuthentication implements AutoCloseable {
                 .setConnectConfig("password", password);
     }
 
-    /** Makes every rule of the server's pg_hba.conf SCRAM (the upgrade of a trust directory), then reloads it. */
-    static void enforce(Connection connection) throws SQLException, IOException {
+    /**
+     * Makes the server's pg_hba.conf {@code rules} (the upgrade of a trust directory, or a switch to or from
+     * TLS), then reloads it; a file that already holds them is left alone.
+     */
+    static void enforce(Connection connection, String rules) throws SQLException, IOException {
         try (Statement statement = connection.createStatement()) {
-            if (count(statement, "SELECT count(*) FROM pg_hba_file_rules WHERE auth_method <> '" + METHOD
-                    + "' OR error IS NOT NULL") == 0) {
-                return;
-            }
             Path hba;
             try (ResultSet rs = statement.executeQuery("SHOW hba_file")) {
                 rs.next();
                 hba = Path.of(rs.getString(1));
             }
-            Files.writeString(hba, HBA, StandardCharsets.UTF_8);
+            if (count(statement, "SELECT count(*) FROM pg_hba_file_rules WHERE error IS NOT NULL") == 0
+                    && Files.readString(hba, StandardCharsets.UTF_8).equals(rules)) {
+                return;
+            }
+            Files.writeString(hba, rules, StandardCharsets.UTF_8);
             statement.execute("SELECT pg_reload_conf()");
-            System.out.println("upgraded " + hba + " to password authentication (" + METHOD + ")");
+            System.out.println("upgraded " + hba + " to password authentication (" + METHOD
+                    + (rules.equals(TLS_HBA) ? ", TLS only over TCP)" : ")"));
         }
     }
 
