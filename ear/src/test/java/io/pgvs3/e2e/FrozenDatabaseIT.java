@@ -231,6 +231,8 @@ class FrozenDatabaseIT {
                 assertTrue(o.status() == 503 && "1".equals(o.detail()) || o.status() == 0,
                         call.getKey() + " answered 503 with Retry-After, or closed while the client sent: " + o);
                 Duration afterFreeze = Duration.ofNanos(call.getValue().at() - frozenAt);
+                System.out.printf("%s: %s ended %d ms after the freeze: %s%n", getClass().getSimpleName(),
+                        call.getKey(), afterFreeze.toMillis(), o); // the measure ADR 33 reports
                 assertTrue(afterFreeze.compareTo(ASSERTED) < 0, call.getKey() + " answered " + afterFreeze
                         + " after the freeze, past " + ASSERTED);
             }
