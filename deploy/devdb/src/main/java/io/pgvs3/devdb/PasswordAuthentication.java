@@ -21,30 +21,10 @@ import java.sql.Statement;
 final class PasswordAuthentication implements AutoCloseable {
 
     static final String METHOD = "scram-sha-256";
-    static final String HBA = """
-            # Written by pgvs3's embedded database launcher: every connection logs in with the password.
-            local   all             all                                     scram-sha-256
-            host    all             all             127.0.0.1/32            scram-sha-256
-            host    all             all             ::1/128                 scram-sha-256
-            local   replication     all                                     scram-sha-256
-            host    replication     all             127.0.0.1/32            scram-sha-256
-            host    replication     all             ::1/128                 scram-sha-256
-            """;
+    /** Every connection logs in with the password. */
+    static final String HBA = rules("host", "");
     /** {@link #HBA} for a server with TLS on ({@link ServerTls}): TCP only over TLS, plain TCP rejected. */
-    static final String TLS_HBA = """
-            # Written by pgvs3's embedded database launcher: every connection logs in with the password,
-            # and a TCP connection must use TLS.
-            local     all           all                                     scram-sha-256
-            hostssl   all           all             127.0.0.1/32            scram-sha-256
-            hostssl   all           all             ::1/128                 scram-sha-256
-            local     replication   all                                     scram-sha-256
-            hostssl   replication   all             127.0.0.1/32            scram-sha-256
-            hostssl   replication   all             ::1/128                 scram-sha-256
-            hostnossl all           all             0.0.0.0/0               reject
-            hostnossl all           all             ::/0                    reject
-            hostnossl replication   all             0.0.0.0/0               reject
-            hostnossl replication   all             ::/0                    reject
-            """;
+    static final String TLS_HBA = rules("hostssl", ", and a TCP connection must use TLS");
 
     private final String password;
     private final Path passwordFile;
@@ -106,6 +86,24 @@ final class PasswordAuthentication implements AutoCloseable {
             rs.next();
             return rs.getLong(1);
         }
+    }
+
+    /** pg_hba.conf lines: SCRAM for local and loopback TCP ({@code tcp}), or a TLS-only one that rejects the rest. */
+    private static String rules(String tcp, String why) {
+        StringBuilder rules = new StringBuilder("# Written by pgvs3's embedded database launcher: every connection"
+                + " logs in with the password" + why + ".\n");
+        for (String database : new String[] {"all", "replication"}) {
+            rules.append(String.format("%-9s %-13s all %-18s %s%n", "local", database, "", METHOD));
+            for (String loopback : new String[] {"127.0.0.1/32", "::1/128"}) {
+                rules.append(String.format("%-9s %-13s all %-18s %s%n", tcp, database, loopback, METHOD));
+            }
+            if (tcp.equals("hostssl")) {
+                for (String any : new String[] {"0.0.0.0/0", "::/0"}) {
+                    rules.append(String.format("%-9s %-13s all %-18s reject%n", "hostnossl", database, any));
+                }
+            }
+        }
+        return rules.toString();
     }
 
     @Override
