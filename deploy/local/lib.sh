@@ -203,8 +203,38 @@ pgvs3_show_log_tail() {
 # ---------------------------------------------------------------------------------------------------
 # Embedded PostgreSQL 18
 
+# pgvs3_jdbc_url PORT [TLS_DIR]: the embedded database's URL; with TLS_DIR (pgvs3_make_db_tls) the session must
+# use TLS and check the server's certificate against that directory's CA, as production URLs do.
 pgvs3_jdbc_url() {
-  printf 'jdbc:postgresql://127.0.0.1:%s/postgres\n' "$1"
+  if [[ -n ${2:-} ]]; then
+    printf 'jdbc:postgresql://127.0.0.1:%s/postgres?sslmode=verify-full&sslrootcert=%s/ca.crt\n' "$1" "$2"
+  else
+    printf 'jdbc:postgresql://127.0.0.1:%s/postgres\n' "$1"
+  fi
+}
+
+# pgvs3_make_db_tls DIR: a throwaway CA (ca.crt) and a server certificate signed by it for localhost, 127.0.0.1
+# and ::1 (server.crt, server.key) in DIR, made once with openssl; the CA's key is deleted once it has signed.
+pgvs3_make_db_tls() {
+  local dir=$1
+  [[ -s $dir/ca.crt && -s $dir/server.crt && -s $dir/server.key ]] && return 0
+  command -v openssl >/dev/null 2>&1 || pgvs3_die "TLS for the embedded PostgreSQL needs openssl"
+  mkdir -p "$dir"
+  chmod 700 "$dir"
+  (
+    set -e
+    umask 077
+    cd "$dir"
+    openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -days 30 \
+      -subj '/CN=pgvs3 throwaway database CA' -keyout ca.key -out ca.crt
+    openssl req -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -subj '/CN=localhost' \
+      -keyout server.key -out server.csr
+    printf 'subjectAltName=DNS:localhost,IP:127.0.0.1,IP:::1\nextendedKeyUsage=serverAuth\n' >server.ext
+    openssl x509 -req -in server.csr -CA ca.crt -CAkey ca.key -CAcreateserial -days 30 \
+      -extfile server.ext -out server.crt
+    rm -f ca.key ca.srl server.csr server.ext
+  ) >"$dir/openssl.log" 2>&1 || { pgvs3_show_log_tail "$dir/openssl.log"; pgvs3_die "could not make the database's TLS files in $dir"; }
+  chmod 644 "$dir/ca.crt" "$dir/server.crt"
 }
 
 # A postmaster outlives its launcher JVM if the JVM was killed hard. Stop it via DATA_DIR/postmaster.pid.
@@ -221,7 +251,8 @@ pgvs3_stop_orphan_postmaster() {
 
 # pgvs3_start_db DATA_DIR PORT PASSWORD LOG PIDFILE DETACH(yes|no) [TIMEOUT]
 # Starts io.pgvs3.devdb.EmbeddedPostgresServer (durable: fsync, synchronous_commit and full_page_writes on)
-# in the background and returns once it accepts connections. DETACH=yes puts it in its own session so it
+# in the background and returns once it accepts connections; with PGVS3_DB_TLS_DIR set (pgvs3_make_db_tls),
+# it serves TCP only over TLS. DETACH=yes puts it in its own session so it
 # outlives the caller's terminal; DETACH=no keeps it in the caller's process group (Ctrl-C reaches it).
 pgvs3_start_db() {
   local data=$1 port=$2 password=$3 log=$4 pidfile=$5 detach=$6 timeout=${7:-120}
@@ -243,7 +274,7 @@ pgvs3_start_db() {
     fi
     launch=(nohup "${launch[@]}")
   fi
-  PGVS3_DB_PASSWORD=$password "${launch[@]}" >>"$log" 2>&1 </dev/null &
+  PGVS3_DB_PASSWORD=$password PGVS3_DB_TLS_DIR=${PGVS3_DB_TLS_DIR:-} "${launch[@]}" >>"$log" 2>&1 </dev/null &
   for ((i = 0; i < 50; i++)); do
     [[ -s $pidfile ]] && break
     sleep 0.1

@@ -21,6 +21,8 @@
 #   PGVS3_STACK_READY_TIMEOUT seconds to wait for all gateways to be ready (180)
 #   PGVS3_STACK_DB_URL       JDBC URL of a database this stack does not run (e.g. a standby); its password is
 #                            read from <state dir>/db-password, which must exist before 'up'
+#   PGVS3_STACK_DB_TLS=true  the stack's PostgreSQL serves TCP only over TLS, with a throwaway CA made in
+#                            <state dir>/db-tls; the gateways' URL carries sslmode=verify-full and that CA
 #   PGVS3_READ_ONLY=true     gateways that serve reads only (docs/adr/0035), e.g. with PGVS3_STACK_DB_URL
 #   Other PGVS3_* variables (e.g. PGVS3_REAPER_GRACE=PT0S) reach the gateways that 'up' starts.
 set -euo pipefail
@@ -34,9 +36,10 @@ CONFIG="$STATE/stack.env"
 PGDATA="$STATE/pgdata"
 PG_PIDFILE="$STATE/postgres.pid"
 PG_LOG="$STATE/postgres.log"
+DB_TLS_DIR="$STATE/db-tls"
 
 usage() {
-  sed -n '2,25s/^# \{0,1\}//p' "${BASH_SOURCE[0]}" >&2
+  sed -n '2,27s/^# \{0,1\}//p' "${BASH_SOURCE[0]}" >&2
   exit 2
 }
 
@@ -76,6 +79,7 @@ load_config() {
   # shellcheck source=/dev/null
   source "$CONFIG"
   STACK_DB_URL=${STACK_DB_URL:-}
+  STACK_DB_TLS=${STACK_DB_TLS:-false}
 }
 
 write_config() {
@@ -86,6 +90,7 @@ write_config() {
       printf 'STACK_GATEWAYS=%q\n' "$STACK_GATEWAYS"
       printf 'STACK_PG_PORT=%q\n' "$STACK_PG_PORT"
       printf 'STACK_DB_URL=%q\n' "$STACK_DB_URL"
+      printf 'STACK_DB_TLS=%q\n' "$STACK_DB_TLS"
       printf 'STACK_S3_PORT=%q\n' "$STACK_S3_PORT"
       printf 'STACK_ADMIN_PORT=%q\n' "$STACK_ADMIN_PORT"
       printf 'STACK_RESP_PORT=%q\n' "$STACK_RESP_PORT"
@@ -127,7 +132,11 @@ cmd_up() {
   local pg_port=${PGVS3_STACK_PG_PORT:-15432} s3_port=${PGVS3_STACK_S3_PORT:-8014}
   local admin_port=${PGVS3_STACK_ADMIN_PORT:-9080} resp_port=${PGVS3_STACK_RESP_PORT:-6380}
   local heap=${PGVS3_GATEWAY_HEAP:-512m} timeout=${PGVS3_STACK_READY_TIMEOUT:-180}
-  local db_url=${PGVS3_STACK_DB_URL:-}
+  local db_url=${PGVS3_STACK_DB_URL:-} db_tls=${PGVS3_STACK_DB_TLS:-false}
+  [[ $db_tls == true || $db_tls == false ]] || pgvs3_die "PGVS3_STACK_DB_TLS must be true or false, not '$db_tls'"
+  if [[ -n $db_url && $db_tls == true ]]; then
+    pgvs3_die "PGVS3_STACK_DB_TLS is for the stack's own PostgreSQL; put TLS into PGVS3_STACK_DB_URL instead"
+  fi
   pgvs3_require_port "$pg_port" PGVS3_STACK_PG_PORT
   if [[ -n $db_url && ! -s $STATE/db-password ]]; then
     pgvs3_die "PGVS3_STACK_DB_URL needs the database's password in $STATE/db-password"
@@ -146,14 +155,15 @@ cmd_up() {
   if anything_running; then
     load_config
     if [[ $STACK_GATEWAYS != "$gateways" || $STACK_PG_PORT != "$pg_port" || $STACK_S3_PORT != "$s3_port" ||
-      $STACK_ADMIN_PORT != "$admin_port" || $STACK_RESP_PORT != "$resp_port" || $STACK_DB_URL != "$db_url" ]]; then
+      $STACK_ADMIN_PORT != "$admin_port" || $STACK_RESP_PORT != "$resp_port" || $STACK_DB_URL != "$db_url" ||
+      $STACK_DB_TLS != "$db_tls" ]]; then
       pgvs3_die "a stack with other settings runs from $STATE ($STACK_GATEWAYS gateway(s), PostgreSQL port $STACK_PG_PORT, S3 port $STACK_S3_PORT); run 'deploy/local/stack.sh down' first"
     fi
     if [[ -n ${PGVS3_ACCESS_KEY:-} && ($PGVS3_ACCESS_KEY != "$STACK_ACCESS_KEY" || $PGVS3_SECRET_KEY != "$STACK_SECRET_KEY") ]]; then
       pgvs3_die "the running stack uses other credentials than PGVS3_ACCESS_KEY/PGVS3_SECRET_KEY; run 'deploy/local/stack.sh down' first"
     fi
   else
-    STACK_GATEWAYS=$gateways STACK_PG_PORT=$pg_port STACK_DB_URL=$db_url STACK_S3_PORT=$s3_port
+    STACK_GATEWAYS=$gateways STACK_PG_PORT=$pg_port STACK_DB_URL=$db_url STACK_DB_TLS=$db_tls STACK_S3_PORT=$s3_port
     STACK_ADMIN_PORT=$admin_port STACK_RESP_PORT=$resp_port STACK_HEAP=$heap
     if [[ -n ${PGVS3_ACCESS_KEY:-} ]]; then
       STACK_ACCESS_KEY=$PGVS3_ACCESS_KEY STACK_SECRET_KEY=$PGVS3_SECRET_KEY
@@ -188,7 +198,12 @@ cmd_up() {
   elif pid=$(db_pid); then
     pgvs3_log "PostgreSQL already runs (pid $pid, port $STACK_PG_PORT)"
   else
-    pgvs3_start_db "$PGDATA" "$STACK_PG_PORT" "$STACK_DB_PASSWORD" "$PG_LOG" "$PG_PIDFILE" yes
+    if [[ $STACK_DB_TLS == true ]]; then
+      pgvs3_make_db_tls "$DB_TLS_DIR"
+      PGVS3_DB_TLS_DIR=$DB_TLS_DIR pgvs3_start_db "$PGDATA" "$STACK_PG_PORT" "$STACK_DB_PASSWORD" "$PG_LOG" "$PG_PIDFILE" yes
+    else
+      pgvs3_start_db "$PGDATA" "$STACK_PG_PORT" "$STACK_DB_PASSWORD" "$PG_LOG" "$PG_PIDFILE" yes
+    fi
   fi
 
   local jdbc_url dir
@@ -235,6 +250,8 @@ cmd_up() {
 stack_jdbc_url() {
   if [[ -n $STACK_DB_URL ]]; then
     printf '%s\n' "$STACK_DB_URL"
+  elif [[ $STACK_DB_TLS == true ]]; then
+    pgvs3_jdbc_url "$STACK_PG_PORT" "$DB_TLS_DIR"
   else
     pgvs3_jdbc_url "$STACK_PG_PORT"
   fi

@@ -26,6 +26,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
@@ -44,8 +45,9 @@ import software.amazon.awssdk.services.s3.model.S3Exception;
  * answers DOWN within its 2 s probe timeout; after SIGCONT everything recovers without a restart and what
  * was written before is intact, and the gateway's log holds no FFDC incident, Liberty error or stack trace
  * from it (docs/adr/0039). Its own stack with short timeouts: the shared
- * stacks' databases are never frozen.
+ * stacks' databases are never frozen. {@link FrozenTlsDatabaseIT} runs the same over TLS.
  */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class FrozenDatabaseIT {
 
     private static final int SHIFT = 90;
@@ -67,12 +69,12 @@ class FrozenDatabaseIT {
 
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
-    private static StackScript stack;
-    private static DatabaseFreezer freezer;
+    private StackScript stack;
+    private DatabaseFreezer freezer;
 
     @BeforeAll
-    static void start() throws Exception {
-        stack = new StackScript("stack-frozen", SHIFT, 1, Map.of(
+    void start() throws Exception {
+        stack = newStack(Map.of(
                 "PGVS3_DB_CONNECT_TIMEOUT", String.valueOf(CONNECT_TIMEOUT),
                 "PGVS3_DB_POOL_WAIT", String.valueOf(POOL_WAIT),
                 "PGVS3_DB_MAIN_STATEMENT_TIMEOUT", "2",
@@ -83,8 +85,17 @@ class FrozenDatabaseIT {
         freezer = new DatabaseFreezer(stack.stateDir().resolve("pgdata/postmaster.pid"));
     }
 
+    /** This class's stack with the short timeouts {@code env}. */
+    StackScript newStack(Map<String, String> env) {
+        return new StackScript("stack-frozen", SHIFT, 1, env);
+    }
+
+    StackScript stack() {
+        return stack;
+    }
+
     @AfterAll
-    static void stop() throws Exception {
+    void stop() throws Exception {
         if (freezer != null) {
             freezer.thaw();
         }
@@ -220,6 +231,8 @@ class FrozenDatabaseIT {
                 assertTrue(o.status() == 503 && "1".equals(o.detail()) || o.status() == 0,
                         call.getKey() + " answered 503 with Retry-After, or closed while the client sent: " + o);
                 Duration afterFreeze = Duration.ofNanos(call.getValue().at() - frozenAt);
+                System.out.printf("%s: %s ended %d ms after the freeze: %s%n", getClass().getSimpleName(),
+                        call.getKey(), afterFreeze.toMillis(), o); // the measure ADR 33 reports
                 assertTrue(afterFreeze.compareTo(ASSERTED) < 0, call.getKey() + " answered " + afterFreeze
                         + " after the freeze, past " + ASSERTED);
             }
@@ -325,7 +338,7 @@ class FrozenDatabaseIT {
         return false;
     }
 
-    private static void awaitReady() throws Exception {
+    void awaitReady() throws Exception {
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         while (readiness().status() != 200) {
             assertTrue(System.nanoTime() < deadline, "the gateway did not become ready");
@@ -354,7 +367,7 @@ class FrozenDatabaseIT {
         Object run(Jedis jedis);
     }
 
-    private static Callable<Outcome> respCall(RespWork work) {
+    private Callable<Outcome> respCall(RespWork work) {
         return () -> {
             long started = System.nanoTime();
             try (Jedis jedis = jedis()) {
@@ -366,7 +379,7 @@ class FrozenDatabaseIT {
         };
     }
 
-    private static Outcome readiness() throws Exception {
+    private Outcome readiness() throws Exception {
         URI ready = URI.create(stack.get("PGVS3_ADMIN_ENDPOINTS").split(" ")[0] + "/health/ready");
         long started = System.nanoTime();
         HttpResponse<String> answer = HTTP.send(HttpRequest.newBuilder(ready).timeout(Duration.ofSeconds(30)).build(),
@@ -378,12 +391,12 @@ class FrozenDatabaseIT {
         return Duration.ofNanos(System.nanoTime() - started);
     }
 
-    private static S3Client s3() {
+    S3Client s3() {
         return Clients.s3(URI.create(stack.get("PGVS3_S3_ENDPOINT")), stack.get("PGVS3_ACCESS_KEY"),
                 stack.get("PGVS3_SECRET_KEY"), ApacheHttpClient.builder());
     }
 
-    private static Jedis jedis() {
+    private Jedis jedis() {
         String[] hostPort = stack.get("PGVS3_RESP_ENDPOINT").split(":");
         InetSocketAddress a = new InetSocketAddress(hostPort[0], Integer.parseInt(hostPort[1]));
         return new Jedis(new HostAndPort(a.getHostString(), a.getPort()), DefaultJedisClientConfig.builder()

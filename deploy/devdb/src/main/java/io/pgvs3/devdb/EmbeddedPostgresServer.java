@@ -39,6 +39,12 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
 
     /** Keeps {@code dataDir} across restarts (the run command and the local stack). */
     public static EmbeddedPostgresServer startDurable(Path dataDir, int port, String password) throws IOException {
+        return startDurable(dataDir, port, password, null);
+    }
+
+    /** {@link #startDurable(Path, int, String)} serving TCP only over TLS when {@code tls} is not null. */
+    static EmbeddedPostgresServer startDurable(Path dataDir, int port, String password, ServerTls tls)
+            throws IOException {
         Files.createDirectories(dataDir);
         try (PasswordAuthentication auth = new PasswordAuthentication(password)) {
             EmbeddedPostgres.Builder builder = auth.builder()
@@ -52,7 +58,11 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
                     .setServerConfig("full_page_writes", "on")
                     .setServerConfig("max_connections", "200")
                     .setServerConfig("shared_buffers", "256MB");
-            return start(builder, dataDir, password);
+            if (tls != null) {
+                tls.configure(builder);
+            }
+            return start(builder, dataDir, password, tls == null ? PasswordAuthentication.HBA
+                    : PasswordAuthentication.TLS_HBA);
         }
     }
 
@@ -62,12 +72,12 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
             EmbeddedPostgres.Builder builder = auth.builder()
                     .setServerConfig("listen_addresses", "127.0.0.1")
                     .setServerConfig("max_connections", "200");
-            return start(builder, null, password);
+            return start(builder, null, password, PasswordAuthentication.HBA);
         }
     }
 
-    private static EmbeddedPostgresServer start(EmbeddedPostgres.Builder builder, Path dataDir, String password)
-            throws IOException {
+    private static EmbeddedPostgresServer start(EmbeddedPostgres.Builder builder, Path dataDir, String password,
+            String hba) throws IOException {
         EmbeddedPostgres postgres;
         try {
             postgres = builder.start();
@@ -79,7 +89,7 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
              Statement statement = connection.createStatement()) {
             // the password of this start is the one that counts, also for a data directory made with another
             statement.execute("ALTER USER " + USER + " PASSWORD '" + password.replace("'", "''") + "'");
-            PasswordAuthentication.enforce(connection);
+            PasswordAuthentication.enforce(connection, hba);
             try (ResultSet rs = statement.executeQuery("SHOW server_version_num")) {
                 rs.next();
                 if (Integer.parseInt(rs.getString(1)) < 180000) {
@@ -112,7 +122,8 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
 
     /**
      * Runs a durable server until the process is killed: {@code EmbeddedPostgresServer DATA_DIR PORT}.
-     * The password comes from {@code PGVS3_DB_PASSWORD} (never from the command line).
+     * The password comes from {@code PGVS3_DB_PASSWORD} (never from the command line); when
+     * {@code PGVS3_DB_TLS_DIR} names a directory, the server uses its {@link ServerTls} files.
      */
     public static void main(String[] args) throws Exception {
         if (args.length != 2) {
@@ -124,9 +135,11 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
             System.err.println("PGVS3_DB_PASSWORD is not set: the embedded PostgreSQL needs a password");
             System.exit(2);
         }
+        String tlsDir = System.getenv().getOrDefault("PGVS3_DB_TLS_DIR", "");
         EmbeddedPostgresServer server;
         try {
-            server = startDurable(Path.of(args[0]), Integer.parseInt(args[1]), password);
+            server = startDurable(Path.of(args[0]), Integer.parseInt(args[1]), password,
+                    tlsDir.isEmpty() ? null : ServerTls.in(Path.of(tlsDir)));
         } catch (IOException e) {
             System.err.println("embedded PostgreSQL did not start: " + e.getMessage());
             System.exit(1);

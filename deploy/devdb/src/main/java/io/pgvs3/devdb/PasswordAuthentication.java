@@ -16,19 +16,15 @@ import java.sql.Statement;
  * (docs/adr/0032). zonky runs initdb with {@code -A trust}; a later {@code --auth} overrides it and
  * {@code --pwfile} gives the superuser its password. A data directory made with trust (before this
  * change) is upgraded when it starts: its pg_hba.conf is rewritten and reloaded once the password is set.
+ * With {@link ServerTls} the TCP rules are {@code hostssl} and a connection without TLS is rejected.
  */
 final class PasswordAuthentication implements AutoCloseable {
 
     static final String METHOD = "scram-sha-256";
-    static final String HBA = """
-            # Written by pgvs3's embedded database launcher: every connection logs in with the password.
-            local   all             all                                     scram-sha-256
-            host    all             all             127.0.0.1/32            scram-sha-256
-            host    all             all             ::1/128                 scram-sha-256
-            local   replication     all                                     scram-sha-256
-            host    replication     all             127.0.0.1/32            scram-sha-256
-            host    replication     all             ::1/128                 scram-sha-256
-            """;
+    /** Every connection logs in with the password. */
+    static final String HBA = rules("host", "");
+    /** {@link #HBA} for a server with TLS on ({@link ServerTls}): TCP only over TLS, plain TCP rejected. */
+    static final String TLS_HBA = rules("hostssl", ", and a TCP connection must use TLS");
 
     private final String password;
     private final Path passwordFile;
@@ -51,21 +47,25 @@ final class PasswordAuthentication implements AutoCloseable {
                 .setConnectConfig("password", password);
     }
 
-    /** Makes every rule of the server's pg_hba.conf SCRAM (the upgrade of a trust directory), then reloads it. */
-    static void enforce(Connection connection) throws SQLException, IOException {
+    /**
+     * Makes the server's pg_hba.conf {@code rules} (the upgrade of a trust directory, or a switch to or from
+     * TLS), then reloads it; a file that already holds them is left alone.
+     */
+    static void enforce(Connection connection, String rules) throws SQLException, IOException {
         try (Statement statement = connection.createStatement()) {
-            if (count(statement, "SELECT count(*) FROM pg_hba_file_rules WHERE auth_method <> '" + METHOD
-                    + "' OR error IS NOT NULL") == 0) {
-                return;
-            }
             Path hba;
             try (ResultSet rs = statement.executeQuery("SHOW hba_file")) {
                 rs.next();
                 hba = Path.of(rs.getString(1));
             }
-            Files.writeString(hba, HBA, StandardCharsets.UTF_8);
+            if (count(statement, "SELECT count(*) FROM pg_hba_file_rules WHERE error IS NOT NULL") == 0
+                    && Files.readString(hba, StandardCharsets.UTF_8).equals(rules)) {
+                return;
+            }
+            Files.writeString(hba, rules, StandardCharsets.UTF_8);
             statement.execute("SELECT pg_reload_conf()");
-            System.out.println("upgraded " + hba + " to password authentication (" + METHOD + ")");
+            System.out.println("upgraded " + hba + " to password authentication (" + METHOD
+                    + (rules.equals(TLS_HBA) ? ", TLS only over TCP)" : ")"));
         }
     }
 
@@ -86,6 +86,24 @@ final class PasswordAuthentication implements AutoCloseable {
             rs.next();
             return rs.getLong(1);
         }
+    }
+
+    /** pg_hba.conf lines: SCRAM for local and loopback TCP ({@code tcp}), or a TLS-only one that rejects the rest. */
+    private static String rules(String tcp, String why) {
+        StringBuilder rules = new StringBuilder("# Written by pgvs3's embedded database launcher: every connection"
+                + " logs in with the password" + why + ".\n");
+        for (String database : new String[] {"all", "replication"}) {
+            rules.append(String.format("%-9s %-13s all %-18s %s%n", "local", database, "", METHOD));
+            for (String loopback : new String[] {"127.0.0.1/32", "::1/128"}) {
+                rules.append(String.format("%-9s %-13s all %-18s %s%n", tcp, database, loopback, METHOD));
+            }
+            if (tcp.equals("hostssl")) {
+                for (String any : new String[] {"0.0.0.0/0", "::/0"}) {
+                    rules.append(String.format("%-9s %-13s all %-18s reject%n", "hostnossl", database, any));
+                }
+            }
+        }
+        return rules.toString();
     }
 
     @Override
