@@ -67,18 +67,10 @@ final class ChunkReader {
      */
     void fetch(Namespace ns, Piece piece, PieceTarget target, SharedSnapshot snapshot) throws IOException, SQLException {
         ReadRetry.run(chunk, piece, target, (c, p, t) -> {
-            snapshot.enter(c);
-            try {
-                copy(c, ns, p, t);
-                c.commit();
-            } catch (SQLException | IOException | RuntimeException e) {
-                SqlErrors.rollbackQuietly(c, e);
-                throw e;
-            } finally {
-                if (!c.isClosed()) {
-                    c.setAutoCommit(true);
-                }
-            }
+            inTransaction(c, tx -> {
+                snapshot.enter(tx);
+                copy(tx, ns, p, t);
+            });
             return null;
         });
     }
@@ -125,30 +117,42 @@ final class ChunkReader {
     private void readInSnapshotOnce(Namespace ns, List<FileSpan> spans, OutputStream out, boolean[] wrote)
             throws IOException, SQLException {
         try (Connection c = chunk.getConnection()) {
-            c.setAutoCommit(false);
-            try {
-                try (Statement s = c.createStatement()) {
+            inTransaction(c, tx -> {
+                try (Statement s = tx.createStatement()) {
                     s.execute(SharedSnapshot.REPEATABLE_READ);
                 }
                 long[] files = spans.stream().mapToLong(FileSpan::fileId).distinct().toArray();
-                if (!FileLocks.tryPinShared(c, ns.id(), files)) {
+                if (!FileLocks.tryPinShared(tx, ns.id(), files)) {
                     LOG.fine(() -> "a file of " + ns.schema() + " is being reaped; reading from the snapshot");
                 }
                 for (FileSpan span : spans) {
                     for (Piece piece : PiecePlan.of(List.of(span), PiecePlan.MIN_PIECE)) {
-                        byte[] bytes = fetchArray(c, ns, piece);
+                        byte[] bytes = fetchArray(tx, ns, piece);
                         wrote[0] = true;
                         out.write(bytes);
                     }
                 }
-                c.commit();
-            } catch (SQLException | IOException | RuntimeException e) {
-                SqlErrors.rollbackQuietly(c, e);
-                throw e;
-            } finally {
-                if (!c.isClosed()) {
-                    c.setAutoCommit(true);
-                }
+            });
+        }
+    }
+
+    /** Reading work on a session in a transaction of its own. */
+    private interface TransactionWork {
+        void run(Connection c) throws IOException, SQLException;
+    }
+
+    /** Runs {@code work} in one transaction on {@code c}, committed, or rolled back on failure; autocommit after. */
+    private static void inTransaction(Connection c, TransactionWork work) throws IOException, SQLException {
+        c.setAutoCommit(false);
+        try {
+            work.run(c);
+            c.commit();
+        } catch (SQLException | IOException | RuntimeException e) {
+            SqlErrors.rollbackQuietly(c, e);
+            throw e;
+        } finally {
+            if (!c.isClosed()) {
+                c.setAutoCommit(true);
             }
         }
     }

@@ -75,9 +75,8 @@ final class SharedSnapshot implements AutoCloseable {
         }
     }
 
-    /** Starts a worker's transaction on {@code c} in the shared snapshot. */
+    /** Puts the transaction just begun on {@code c} (autocommit off, nothing run yet) in the shared snapshot. */
     void enter(Connection c) throws SQLException {
-        c.setAutoCommit(false);
         try (Statement s = c.createStatement()) {
             s.execute(REPEATABLE_READ);
             s.execute(importStatement);
