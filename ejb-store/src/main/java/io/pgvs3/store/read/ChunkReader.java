@@ -94,7 +94,8 @@ final class ChunkReader {
 
     /**
      * Streams the spans in one read-only REPEATABLE READ transaction, one piece after the other, for a
-     * reader without a window (a part copy's source; the window's own fallback is {@link SharedSnapshot}).
+     * reader without a window (a part copy's source) and for a window on a standby (on a primary the
+     * window's fallback is {@link SharedSnapshot}).
      * The transaction pins the files (transaction-scoped); a pin that loses to a reaper deleting a file
      * right now still reads every row that reaper has not committed deleting, because the pin query also
      * takes the snapshot.

@@ -13,8 +13,8 @@ import java.util.regex.Pattern;
 import javax.sql.DataSource;
 
 /**
- * The window's fallback where read pins cannot serve (a standby, a span over more files than a read may
- * pin, a file the reaper is deleting, no pin guard): a read-only REPEATABLE READ transaction on a session
+ * The window's fallback on a primary where read pins cannot serve (a span over more files than a read
+ * may pin, a file the reaper is deleting, no pin guard): a read-only REPEATABLE READ transaction on a session
  * of its own pins the span's files (transaction-scoped: the reaper waits or skips them) and exports its
  * snapshot, held open for the whole read, and each piece is fetched in a transaction of a worker's own
  * that imports it ({@code SET TRANSACTION SNAPSHOT}). So the pieces still come in parallel, and all of

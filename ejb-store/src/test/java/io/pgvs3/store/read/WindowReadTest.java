@@ -179,9 +179,9 @@ class WindowReadTest {
     }
 
     /**
-     * Where pins cannot serve, the workers still fetch the pieces, all in the one snapshot the read's lead
-     * transaction exported: rows deleted and committed after the first piece was written still arrive.
-     * Pieces fetched in autocommit, as pinned reads fetch them, would miss those rows.
+     * Where pins cannot serve (here: no guard session), the workers still fetch the pieces, all in the
+     * one snapshot the read's lead transaction exported: rows deleted and committed after the first piece
+     * was written still arrive. Pieces fetched in autocommit, as pinned reads fetch them, would miss them.
      */
     @Test
     void aReadPinsCannotServeIsFetchedByWorkersInOneSnapshotWhileItsRowsAreDeleted() throws Exception {
@@ -194,8 +194,11 @@ class WindowReadTest {
                 handedToWorkers.incrementAndGet();
                 pool.execute(task);
             };
-            ReadWindow window = new ReadWindow(PostgresExtension.chunk(), stores.pins, workers, 4, Stores.WINDOW_BYTES,
-                    new ReadCache(0, ReadWindow.CACHE_BLOCK_BYTES), () -> true);
+            ReadPins refused = new ReadPins(() -> {
+                throw new SQLException("password authentication failed", "28P01");
+            });
+            ReadWindow window = new ReadWindow(PostgresExtension.chunk(), refused, workers, 4, Stores.WINDOW_BYTES,
+                    new ReadCache(0, ReadWindow.CACHE_BLOCK_BYTES), () -> false);
             ObjectReader reader = new ObjectReader(PostgresExtension.main(), PostgresExtension.chunk(),
                     stores.namespaces, window);
             ObjectMeta meta = reader.head(bucket, "deleted-mid-read", false);
