@@ -83,9 +83,9 @@ public final class DatabaseBreaker {
      * A session obtained at {@code obtainedNanos} failed with {@code e}, or the pool asked then could not
      * hand one out. When the failure is connection-level, a probe checks the database as for
      * {@link #sessionLost}: one session's end (a terminated backend, one the pool lent after it died)
-     * says nothing of the database. A session from before the last close (one that broke in the outage the breaker already
-     * saw end) is no news either, nor is a failure in the first probe interval after a close: the pool may
-     * still hold sessions that died in the outage, and hands out each at most once.
+     * says nothing of the database. A session from before the last close (one that broke in the outage
+     * the breaker already saw end) is no news either, nor is a failure in the first probe interval after
+     * a close: the pool may still hold sessions that died in the outage, and hands out each at most once.
      */
     public void failed(SQLException e, long obtainedNanos) {
         if (SqlErrors.isConnectionLost(e)) {

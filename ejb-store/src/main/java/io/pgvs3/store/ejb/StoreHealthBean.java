@@ -31,12 +31,12 @@ import javax.sql.DataSource;
 
 /**
  * Ready = the layout was verified, the main pool hands out a connection on which the layout version is
- * still right, the chunk pool hands out a connection that answers, and a standby's replay is within
- * {@code pgvs3.read-only.max-lag}, and the database breaker is closed. Each probe asks both pools at once, each on a worker, and waits at
- * most {@link #PROBE_WAIT} for them: a hung database makes readiness DOWN within the probe's 2 s timeout
- * instead of hanging it (docs/adr/0033). A change between ready and not ready is logged once, with the
- * first problem; a problem that changes its words while the store stays not ready (an outage seen first
- * as a timeout, then as a refused connection) is not news.
+ * still right, the chunk pool hands out a connection that answers, a standby's replay is within
+ * {@code pgvs3.read-only.max-lag}, and the database breaker is closed. Each probe asks both pools at
+ * once, each on a worker, and waits at most {@link #PROBE_WAIT} for them: a hung database makes
+ * readiness DOWN within the probe's 2 s timeout instead of hanging it (docs/adr/0033). A change between
+ * ready and not ready is logged once, with the first problem; a problem that changes its words while the
+ * store stays not ready (an outage seen first as a timeout, then as a refused connection) is not news.
  */
 @Singleton
 @ConcurrencyManagement(ConcurrencyManagementType.BEAN)
@@ -119,7 +119,7 @@ public class StoreHealthBean implements StoreHealth {
         String layoutProblem = layout.gate().verified() ? mainOutcome.layout()
                 : "storage layout not verified: " + layout.gate().failure();
         String refusal = database.breaker().refusal();
-        String mainProblem = refusal != null ? "the main pool has no working connection: " + refusal : mainOutcome.pool();
+        String mainProblem = refusal != null ? broken("main", refusal) : mainOutcome.pool();
         ReplicationLag replication = mainOutcome.replication();
         Duration maxLag = config.maxReplicationLag();
         boolean lagOk = replication == null || replication.within(maxLag.toMillis() / 1000.0);
@@ -153,7 +153,7 @@ public class StoreHealthBean implements StoreHealth {
                 return new MainOutcome(null, layoutProblem, ReplicationQuery.lag(c, VALID_SECONDS));
             });
         } catch (SQLException e) {
-            return new MainOutcome(broken("main", e), null, null);
+            return new MainOutcome(broken("main", e.getMessage()), null, null);
         }
     }
 
@@ -165,7 +165,7 @@ public class StoreHealthBean implements StoreHealth {
             });
             return null;
         } catch (SQLException e) {
-            return broken("chunk", e);
+            return broken("chunk", e.getMessage());
         }
     }
 
@@ -186,7 +186,7 @@ public class StoreHealthBean implements StoreHealth {
         }
     }
 
-    private static String broken(String pool, SQLException e) {
-        return "the " + pool + " pool has no working connection: " + e.getMessage();
+    private static String broken(String pool, String why) {
+        return "the " + pool + " pool has no working connection: " + why;
     }
 }

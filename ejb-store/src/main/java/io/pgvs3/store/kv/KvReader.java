@@ -4,6 +4,7 @@ import io.pgvs3.store.api.KvCounts;
 import io.pgvs3.store.api.KvEntry;
 import io.pgvs3.store.api.KvPage;
 import io.pgvs3.store.namespace.Namespace;
+import io.pgvs3.store.sql.Transactions;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -26,7 +27,6 @@ final class KvReader {
             + KvRow.LIVE;
     private static final String PEEK = "SELECT " + KvRow.META_COLUMNS + " FROM %s.objects WHERE key = ANY (?) AND "
             + KvRow.LIVE;
-    private static final String SNAPSHOT = "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY";
     private static final String ONE = "SELECT " + KvRow.COLUMNS + " FROM %s.objects WHERE key = ? AND " + KvRow.LIVE;
 
     /**
@@ -95,7 +95,7 @@ final class KvReader {
     private KvEntry readChunked(Connection c, Namespace ns, String key, long now) throws SQLException {
         c.setAutoCommit(false);
         try (Statement s = c.createStatement()) {
-            s.execute(SNAPSHOT);
+            s.execute(Transactions.READ_ONLY_SNAPSHOT);
             try (PreparedStatement ps = c.prepareStatement(String.format(ONE, ns.schema()))) {
                 ps.setString(1, key);
                 ps.setObject(2, KvRow.instant(now));

@@ -7,7 +7,7 @@ import io.pgvs3.store.read.PiecePlan.FileSpan;
 import io.pgvs3.store.read.PiecePlan.Piece;
 import io.pgvs3.store.sql.FileLocks;
 import io.pgvs3.store.sql.ReadRetry;
-import io.pgvs3.store.sql.SqlErrors;
+import io.pgvs3.store.sql.Transactions;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.sql.Connection;
@@ -67,7 +67,7 @@ final class ChunkReader {
      */
     void fetch(Namespace ns, Piece piece, PieceTarget target, SharedSnapshot snapshot) throws IOException, SQLException {
         ReadRetry.run(chunk, piece, target, (c, p, t) -> {
-            inTransaction(c, tx -> {
+            Transactions.inStreamTransaction(c, tx -> {
                 snapshot.enter(tx);
                 copy(tx, ns, p, t);
             });
@@ -118,9 +118,9 @@ final class ChunkReader {
     private void readInSnapshotOnce(Namespace ns, List<FileSpan> spans, OutputStream out, boolean[] wrote)
             throws IOException, SQLException {
         try (Connection c = chunk.getConnection()) {
-            inTransaction(c, tx -> {
+            Transactions.inStreamTransaction(c, tx -> {
                 try (Statement s = tx.createStatement()) {
-                    s.execute(SharedSnapshot.REPEATABLE_READ);
+                    s.execute(Transactions.READ_ONLY_SNAPSHOT);
                 }
                 long[] files = spans.stream().mapToLong(FileSpan::fileId).distinct().toArray();
                 if (!FileLocks.tryPinShared(tx, ns.id(), files)) {
@@ -134,27 +134,6 @@ final class ChunkReader {
                     }
                 }
             });
-        }
-    }
-
-    /** Reading work on a session in a transaction of its own. */
-    private interface TransactionWork {
-        void run(Connection c) throws IOException, SQLException;
-    }
-
-    /** Runs {@code work} in one transaction on {@code c}, committed, or rolled back on failure; autocommit after. */
-    private static void inTransaction(Connection c, TransactionWork work) throws IOException, SQLException {
-        c.setAutoCommit(false);
-        try {
-            work.run(c);
-            c.commit();
-        } catch (SQLException | IOException | RuntimeException e) {
-            SqlErrors.rollbackQuietly(c, e);
-            throw e;
-        } finally {
-            if (!c.isClosed()) {
-                c.setAutoCommit(true);
-            }
         }
     }
 

@@ -103,21 +103,19 @@ public final class ReadWindow {
             return;
         }
         ReadPins.Pin pin = pin(ns, spans);
-        if (pin == null && readOnly.getAsBoolean()) {
-            // between pieces the lead would idle in its transaction, and replay terminates such a session
-            // on a conflict (a running query it only cancels); StandbyIT's conflict test then saw the
-            // next read fail, so a standby keeps the one-session snapshot read
+        if (pin != null) {
+            try (pin) {
+                stream(ns, pieces, out, chunks::fetch);
+            }
+        } else if (readOnly.getAsBoolean()) {
+            // between pieces a shared snapshot's lead would idle in its transaction, and replay terminates
+            // such a session on a conflict (a running query it only cancels); StandbyIT's conflict test then
+            // saw the next read fail, so a standby keeps the one-session snapshot read
             chunks.readInSnapshot(ns, spans, out);
-            return;
-        }
-        if (pin == null) {
+        } else {
             try (SharedSnapshot snapshot = chunks.exportSnapshot(ns, spans)) {
                 stream(ns, pieces, out, (n, piece, target) -> chunks.fetch(n, piece, target, snapshot));
             }
-            return;
-        }
-        try (pin) {
-            stream(ns, pieces, out, chunks::fetch);
         }
     }
 

@@ -4,6 +4,7 @@ import io.pgvs3.store.namespace.Namespace;
 import io.pgvs3.store.sql.FileLocks;
 import io.pgvs3.store.sql.ReadRetry;
 import io.pgvs3.store.sql.SqlErrors;
+import io.pgvs3.store.sql.Transactions;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -24,7 +25,6 @@ import javax.sql.DataSource;
 final class SharedSnapshot implements AutoCloseable {
 
     private static final Logger LOG = Logger.getLogger(SharedSnapshot.class.getName());
-    static final String REPEATABLE_READ = "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY";
     /** What pg_export_snapshot returns, e.g. 00000003-0000001B-1: checked, as it goes into SQL text. */
     private static final Pattern SNAPSHOT_ID = Pattern.compile("[0-9A-Fa-f]+(-[0-9A-Fa-f]+)+");
 
@@ -54,7 +54,7 @@ final class SharedSnapshot implements AutoCloseable {
         try {
             lead.setAutoCommit(false);
             try (Statement s = lead.createStatement()) {
-                s.execute(REPEATABLE_READ);
+                s.execute(Transactions.READ_ONLY_SNAPSHOT);
             }
             // the pin query is the transaction's first: it takes the snapshot the workers will share
             if (!FileLocks.tryPinShared(lead, ns.id(), files)) {
@@ -78,7 +78,7 @@ final class SharedSnapshot implements AutoCloseable {
     /** Puts the transaction just begun on {@code c} (autocommit off, nothing run yet) in the shared snapshot. */
     void enter(Connection c) throws SQLException {
         try (Statement s = c.createStatement()) {
-            s.execute(REPEATABLE_READ);
+            s.execute(Transactions.READ_ONLY_SNAPSHOT);
             s.execute(importStatement);
         }
     }

@@ -1,5 +1,6 @@
 package io.pgvs3.store.sql;
 
+import java.io.IOException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -16,6 +17,15 @@ public final class Transactions {
     public interface Work<T> {
         T run(Connection c) throws SQLException;
     }
+
+    /** Work inside the transaction that also reads or writes a stream, so may fail with an IOException. */
+    @FunctionalInterface
+    public interface StreamWork {
+        void run(Connection c) throws SQLException, IOException;
+    }
+
+    /** The first statement of a read-only transaction that sees one snapshot throughout. */
+    public static final String READ_ONLY_SNAPSHOT = "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY";
 
     private static final String NO_STATEMENT_TIMEOUT = "SET LOCAL statement_timeout = 0";
 
@@ -51,18 +61,36 @@ public final class Transactions {
             result = work.run(c);
             c.commit();
         } catch (SQLException | RuntimeException e) {
-            SqlErrors.rollbackQuietly(c, e);
-            try {
-                if (!c.isClosed()) {
-                    c.setAutoCommit(true);
-                }
-            } catch (SQLException restore) {
-                e.addSuppressed(restore); // a session that died with the work: its failure says why
-            }
+            endFailed(c, e);
             throw e;
         }
         c.setAutoCommit(true);
         return result;
+    }
+
+    /** {@link #inTransaction(Connection, Work)} for work that streams bytes. */
+    public static void inStreamTransaction(Connection c, StreamWork work) throws SQLException, IOException {
+        c.setAutoCommit(false);
+        try {
+            work.run(c);
+            c.commit();
+        } catch (SQLException | IOException | RuntimeException e) {
+            endFailed(c, e);
+            throw e;
+        }
+        c.setAutoCommit(true);
+    }
+
+    /** Rolls back (or aborts) after {@code failure} and restores autocommit on a session still open. */
+    private static void endFailed(Connection c, Exception failure) {
+        SqlErrors.rollbackQuietly(c, failure);
+        try {
+            if (!c.isClosed()) {
+                c.setAutoCommit(true);
+            }
+        } catch (SQLException restore) {
+            failure.addSuppressed(restore); // a session that died with the work: its failure says why
+        }
     }
 
     private static <T> T run(DataSource pool, boolean lifted, String operation, String bucket, Work<T> work) {
