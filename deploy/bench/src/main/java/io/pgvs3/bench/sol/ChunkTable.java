@@ -45,13 +45,6 @@ final class ChunkTable {
         }
     }
 
-    /** Empties the table between trials (untimed), so no trial reads or indexes another's rows. */
-    static void truncate(Connection c) throws SQLException {
-        try (Statement s = c.createStatement()) {
-            s.execute("TRUNCATE pgvs3_bench.sol_chunks");
-        }
-    }
-
     /**
      * A connection with the gateway's chunk-pool session settings: bitmap heap scans for row ranges,
      * and prefetching of their heap pages.

@@ -55,7 +55,8 @@ public final class SolRun {
     /** What the run leaves in the database: a new gateway object per size and trial, one floor file at a time. */
     public long storedBytes() {
         long all = sizes.stream().mapToLong(Long::longValue).sum();
-        return trials * all + sizes.stream().mapToLong(Long::longValue).max().orElse(0) + WARM_ROUNDS * WARM_SIZE;
+        // each trial keeps its object in the gateway and its rows in the floor's table
+        return 2 * trials * all + WARM_ROUNDS * WARM_SIZE;
     }
 
     @FunctionalInterface
