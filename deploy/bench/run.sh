@@ -17,6 +17,7 @@
 #   --cases GLOBS          comma-separated case globs, e.g. 'get-*,floor-*' (default: all)
 #   --duration S           measured seconds per case and target (10); slowread: of the slow download (60)
 #   --warmup S             unmeasured seconds before each window (3); sol: of calls before the trials (20; quick 10)
+#   --settle S             sol: then at most S seconds of gateway calls until its JIT compiler is quiet (120; quick 45)
 #   --trials N             rounds over the matrix (3) or over the sol sizes (5); reports quote medians
 #   --sizes LIST           sol: object sizes (10MiB,256MiB,1GiB)
 #   --range SIZE           sol: the range read from each object's middle (8MiB)
@@ -37,7 +38,7 @@ REPO="$(cd "$BENCH_DIR/../.." && pwd)"
 source "$REPO/deploy/local/lib.sh"
 
 usage() {
-  sed -n '2,32s/^# \{0,1\}//p' "${BASH_SOURCE[0]}" >&2
+  sed -n '2,33s/^# \{0,1\}//p' "${BASH_SOURCE[0]}" >&2
   exit 2
 }
 
@@ -59,18 +60,19 @@ if [[ $COMMAND == paired || $COMMAND == save ]]; then
   [[ $NAME =~ ^[A-Za-z0-9._-]+$ ]] || bench_die "a saved build's name is letters, digits, '.', '_' and '-'"
 fi
 
-DURATION="" WARMUP=3 WARMUP_SET=no TRIALS="" CASES="" OUT="" STATE="" PORT_OFFSET=${PGVS3_BENCH_PORT_OFFSET:-1000} QUICK=no
+DURATION="" WARMUP=3 WARMUP_SET=no SETTLE="" TRIALS="" CASES="" OUT="" STATE="" PORT_OFFSET=${PGVS3_BENCH_PORT_OFFSET:-1000} QUICK=no
 SIZES="" RANGE=8MiB OBJECT_SIZE="" CONCURRENCY=8 GATEWAY_HEAP="" RATE=1KiB BUILD=""
 SAVED_DIR=${PGVS3_BENCH_SAVED_DIR:-$HOME/.cache/pgvs3-bench/saved}
 while (($#)); do
   case $1 in
     --quick) QUICK=yes DURATION=${DURATION:-3} WARMUP=1; shift ;;
     --smoke) DURATION=${DURATION:-2} WARMUP=0 TRIALS=1 CASES=smoke; shift ;;
-    --cases | --duration | --warmup | --trials | --out | --state | --port-offset | --saved-dir | --sizes | --range | \
+    --cases | --duration | --warmup | --settle | --trials | --out | --state | --port-offset | --saved-dir | --sizes | --range | \
       --object-size | --concurrency | --gateway-heap | --rate | --build)
       (($# >= 2)) || usage
       case $1 in
-        --cases) CASES=$2 ;; --duration) DURATION=$2 ;; --warmup) WARMUP=$2 WARMUP_SET=yes ;; --trials) TRIALS=$2 ;;
+        --cases) CASES=$2 ;; --duration) DURATION=$2 ;; --warmup) WARMUP=$2 WARMUP_SET=yes ;; --settle) SETTLE=$2 ;;
+        --trials) TRIALS=$2 ;;
         --out) OUT=$2 ;; --state) STATE=$2 ;; --port-offset) PORT_OFFSET=$2 ;; --saved-dir) SAVED_DIR=$2 ;;
         --sizes) SIZES=$2 ;; --range) RANGE=$2 ;; --object-size) OBJECT_SIZE=$2 ;; --concurrency) CONCURRENCY=$2 ;;
         --gateway-heap) GATEWAY_HEAP=$2 ;; --rate) RATE=$2 ;; --build) BUILD=$2 ;;
@@ -334,8 +336,9 @@ cmd_sol() {
   local warmup=20
   [[ $QUICK == no ]] || warmup=10
   [[ $WARMUP_SET == no ]] || warmup=$WARMUP
-  subject_harness sol "sizes $SIZES, range $RANGE, $TRIALS trial(s) after ${warmup} s of warm-up" \
-    --sizes "$SIZES" --range "$RANGE" --trials "$TRIALS" --warmup "$warmup"
+  local settle=${SETTLE:-$([[ $QUICK == yes ]] && echo 45 || echo 120)}
+  subject_harness sol "sizes $SIZES, range $RANGE, $TRIALS trial(s) after ${warmup} s of warm-up and up to ${settle} s of settling" \
+    --sizes "$SIZES" --range "$RANGE" --trials "$TRIALS" --warmup "$warmup" --settle "$settle"
 }
 
 cmd_memory() {

@@ -29,7 +29,7 @@ import java.util.logging.Logger;
  * run    --targets FILE --out RESULTS.ndjson [--cases GLOBS] [--warmup S] [--duration S] [--trials N]
  * report --in RESULTS.ndjson --md TABLE.md --png CHART.png [--threshold 0.2]
  * sol    --targets FILE --out RESULTS.ndjson --md TABLE.md --data PGDATA [--sizes 10MiB,256MiB,1GiB] [--range 8MiB]
- *        [--trials 5] [--warmup 20]
+ *        [--trials 5] [--warmup 20] [--settle 120]
  * memory --targets FILE --out RESULTS.ndjson --md TABLE.md --data PGDATA --logs DIR [--size 1GiB] [--concurrency 8]
  * slowread --targets FILE --out RESULTS.ndjson --md TABLE.md --data PGDATA [--rate 1KiB] [--duration 60]
  * cases  (prints the case names)
@@ -51,7 +51,8 @@ public final class BenchMain {
             switch (args[0]) {
                 case "run" -> run(new Args(args, 1, Set.of("targets", "out", "cases", "warmup", "duration", "trials")));
                 case "report" -> report(new Args(args, 1, Set.of("in", "md", "png", "threshold")));
-                case "sol" -> sol(new Args(args, 1, Set.of("targets", "out", "md", "data", "sizes", "range", "trials", "warmup")));
+                case "sol" -> sol(new Args(args, 1, Set.of("targets", "out", "md", "data", "sizes", "range", "trials", "warmup",
+                        "settle")));
                 case "memory" -> memory(new Args(args, 1,
                         Set.of("targets", "out", "md", "data", "logs", "size", "concurrency")));
                 case "slowread" -> slowRead(new Args(args, 1, Set.of("targets", "out", "md", "data", "rate", "duration")));
@@ -77,7 +78,7 @@ public final class BenchMain {
         List<Long> sizes = Arrays.stream(a.get("sizes", "10MiB,256MiB,1GiB").split(",")).map(ByteSize::parse).toList();
         Path out = Path.of(a.required("out"));
         SolRun run = new SolRun(subject(file), file.database(), sizes, ByteSize.parse(a.get("range", "8MiB")),
-                Integer.parseInt(a.get("trials", "5")), a.seconds("warmup", "20"));
+                Integer.parseInt(a.get("trials", "5")), a.seconds("warmup", "20"), a.seconds("settle", "120"));
         DiskRoom.require(Path.of(a.required("data")), run.storedBytes());
         run.run(out);
         SolTable.render(out, Path.of(a.required("md")));

@@ -40,6 +40,36 @@ public interface CpuProbe {
     }
 
     /**
+     * The JIT compiler threads of a HotSpot JVM ({@code C1 CompilerThread*}, {@code C2 CompilerThread*}):
+     * what compiling takes from the cores while a freshly started server warms up.
+     */
+    static CpuProbe compiler(long pid) {
+        return pid <= 0 ? NONE : () -> {
+            long ticks = 0;
+            try (DirectoryStream<Path> tasks = Files.newDirectoryStream(Path.of("/proc", Long.toString(pid), "task"))) {
+                for (Path task : tasks) {
+                    long[] f = isCompilerThread(task) ? ProcStat.read(task.resolve("stat")) : null;
+                    if (f != null) {
+                        ticks += f[ProcStat.UTIME] + f[ProcStat.STIME];
+                    }
+                }
+            } catch (IOException e) {
+                return -1; // the process is gone
+            }
+            return ticks * TICK_NANOS;
+        };
+    }
+
+    private static boolean isCompilerThread(Path task) {
+        try {
+            String name = Files.readString(task.resolve("comm"));
+            return name.startsWith("C1 CompilerThre") || name.startsWith("C2 CompilerThre");
+        } catch (IOException e) {
+            return false; // the thread ended
+        }
+    }
+
+    /**
      * A process and its children, such as the postmaster and its backends. Children that already exited
      * were folded into the parent's cutime/cstime, so short-lived backends are counted too.
      */

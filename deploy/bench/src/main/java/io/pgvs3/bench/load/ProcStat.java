@@ -17,9 +17,14 @@ final class ProcStat {
 
     /** ppid, utime, stime, cutime, cstime (ticks) of PID, or null when it does not exist (any more). */
     static long[] read(long pid) {
+        return read(Path.of("/proc", Long.toString(pid), "stat"));
+    }
+
+    /** The same from a stat file, such as a thread's {@code /proc/<pid>/task/<tid>/stat}; null when gone. */
+    static long[] read(Path stat) {
         String line;
         try {
-            line = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+            line = Files.readString(stat);
         } catch (IOException e) {
             return null;
         }

@@ -31,17 +31,34 @@ final class S3Sequence {
         }
     }
 
+    /** Only the trial's reads (a GET and the range) of the object an earlier {@link #trial} stored. */
+    void reads(SolCase c, int trial, SolResults results) throws IOException {
+        try (S3Client stream = new S3Client(target.endpoint())) {
+            client = stream;
+            laterReads(c, trial, results);
+        }
+    }
+
     private void calls(SolCase c, int trial, SolResults results) throws IOException {
-        String key = "sol/" + c.label() + "/t" + trial;
         RandomBody body = c.body();
         results.write(target, c.name("put"), "PUT", body.length(), 1, trial, shot(() -> {
-            client.put(key, body, c.bodySha256(), response);
+            client.put(key(c, trial), body, c.bodySha256(), response);
             return check(0) + body.length();
         }));
-        results.write(target, c.name("get-first"), "GET", body.length(), 1, trial, get(key, null, body.length()));
-        results.write(target, c.name("get"), "GET", body.length(), 1, trial, get(key, null, body.length()));
+        results.write(target, c.name("get-first"), "GET", body.length(), 1, trial,
+                get(key(c, trial), null, body.length()));
+        laterReads(c, trial, results);
+    }
+
+    private void laterReads(SolCase c, int trial, SolResults results) throws IOException {
+        String key = key(c, trial);
+        results.write(target, c.name("get"), "GET", c.body().length(), 1, trial, get(key, null, c.body().length()));
         String range = "bytes=" + c.rangeFirst() + '-' + (c.rangeFirst() + c.rangeLength() - 1);
         results.write(target, c.rangeName(), "RANGE", c.rangeLength(), 1, trial, get(key, range, c.rangeLength()));
+    }
+
+    private static String key(SolCase c, int trial) {
+        return "sol/" + c.label() + "/t" + trial;
     }
 
     private Shot get(String key, String range, long expected) {

@@ -1,6 +1,7 @@
 package io.pgvs3.bench.sol;
 
 import io.pgvs3.bench.http.Endpoint;
+import io.pgvs3.bench.load.CpuProbe;
 import io.pgvs3.bench.run.DatabaseSettings;
 import io.pgvs3.bench.targets.Role;
 import io.pgvs3.bench.targets.S3Target;
@@ -22,8 +23,12 @@ import java.util.logging.Logger;
  *
  * <p>First, unmeasured, the blocks run the same calls on a small object for the warm-up time: a
  * freshly started gateway (and the harness's own client code) runs interpreted and compiles for its
- * first few hundred requests, which cost a 10 MiB GET three times its later CPU. The trials measure a
- * server as it runs in service; "first read" keeps meaning the database's first read of new rows.
+ * first few hundred requests, which cost a 10 MiB GET three times its later CPU. Then the gateway
+ * alone serves reads (and now and then a PUT) of a smaller object until its JIT compiler threads go
+ * quiet or the settle time runs out: per-request code reaches the compiler's thresholds only after
+ * thousands of requests, and until then compiling takes a fifth to a third of a core from the two the
+ * trials share (ADR 21). The trials measure a server as it runs in service; "first read" keeps meaning
+ * the database's first read of new rows.
  */
 public final class SolRun {
     private static final Logger LOG = Logger.getLogger(SolRun.class.getName());
@@ -32,6 +37,14 @@ public final class SolRun {
     private static final long WARM_RANGE = 2L << 20;
     /** Warm-up rounds at most, whatever the time: each leaves an overwritten object to the reaper. */
     private static final int WARM_ROUNDS = 40;
+    /** The settle object: two pieces of the read window, so every read is windowed. */
+    private static final long SETTLE_SIZE = 2L << 20;
+    /** Settle rounds per PUT: the rest only read, so the reaper has little to do. */
+    private static final int SETTLE_READS_PER_PUT = 8;
+    /** How long one settle slice runs before the compiler's share of it is read. */
+    private static final Duration SETTLE_SLICE = Duration.ofSeconds(3);
+    /** The compiler is quiet when it took less than this share of one core in each of two slices. */
+    private static final double QUIET_SHARE = 0.03;
 
     private final S3Target gateway;
     private final SqlTarget db;
@@ -39,8 +52,14 @@ public final class SolRun {
     private final long rangeLength;
     private final int trials;
     private final Duration warmup;
+    private final Duration settle;
 
-    public SolRun(S3Target gateway, SqlTarget db, List<Long> sizes, long rangeLength, int trials, Duration warmup) {
+    /**
+     * @param warmup rounds of every block before the trials
+     * @param settle at most this long, gateway calls until its JIT compiler is quiet (zero: none)
+     */
+    public SolRun(S3Target gateway, SqlTarget db, List<Long> sizes, long rangeLength, int trials, Duration warmup,
+                  Duration settle) {
         if (trials < 1 || sizes.isEmpty()) {
             throw new IllegalArgumentException("need at least one size and one trial");
         }
@@ -50,13 +69,17 @@ public final class SolRun {
         this.rangeLength = rangeLength;
         this.trials = trials;
         this.warmup = warmup;
+        this.settle = settle;
     }
 
     /** What the run leaves in the database: a new gateway object per size and trial, one floor file at a time. */
     public long storedBytes() {
         long all = sizes.stream().mapToLong(Long::longValue).sum();
-        // each trial keeps its object in the gateway and its rows in the floor's table
-        return 2 * trials * all + WARM_ROUNDS * WARM_SIZE;
+        // each trial keeps its object in the gateway and its rows in the floor's table; the settle PUTs
+        // overwrite one key, counted as if the reaper never ran (a settle round of a PUT and its reads
+        // takes 40 ms at the very least)
+        long settlePuts = settle.toMillis() / 40 + 1;
+        return 2 * trials * all + WARM_ROUNDS * WARM_SIZE + settlePuts * SETTLE_SIZE;
     }
 
     @FunctionalInterface
@@ -77,6 +100,7 @@ public final class SolRun {
                             gateway.endpoint().credentials()), 0, 0, "loopback HTTP/1.1, no storage, in the harness JVM"));
             List<Block> blocks = new ArrayList<>(List.of(subject::trial, http::trial, postgres::trial));
             warmUp(blocks);
+            settle(subject);
             for (long size : sizes) {
                 SolCase c = new SolCase(size, rangeLength);
                 for (int trial = 1; trial <= trials; trial++) {
@@ -104,5 +128,44 @@ public final class SolRun {
         }
         int done = rounds;
         LOG.info(() -> "warm-up: " + done + " round(s) on a " + ByteSize.label(WARM_SIZE) + " object in " + warmup);
+    }
+
+    /** Gateway reads (a PUT every few rounds) on a small object until its JIT compiler is quiet. */
+    private void settle(S3Sequence subject) throws Exception {
+        if (settle.isZero()) {
+            return;
+        }
+        CpuProbe compiler = gateway.compilerCpu();
+        SolCase small = new SolCase(SETTLE_SIZE, SETTLE_SIZE / 2);
+        long started = System.nanoTime();
+        long end = started + settle.toNanos();
+        int rounds = 0;
+        int quietSlices = 0;
+        double share = Double.NaN;
+        try (SolResults dropped = SolResults.discarding()) {
+            while (quietSlices < 2 && System.nanoTime() - end < 0) {
+                long compiled = compiler.cpuNanos();
+                long sliceStart = System.nanoTime();
+                while (System.nanoTime() - sliceStart < SETTLE_SLICE.toNanos()) {
+                    if (rounds++ % SETTLE_READS_PER_PUT == 0) {
+                        subject.trial(small, 0, dropped);
+                    } else {
+                        subject.reads(small, 0, dropped);
+                    }
+                }
+                long now = compiler.cpuNanos();
+                // unreadable (no pid) or a compiler thread that ended: no verdict for this slice
+                share = compiled < 0 || now < compiled ? Double.NaN
+                        : (double) (now - compiled) / (System.nanoTime() - sliceStart);
+                quietSlices = share < QUIET_SHARE ? quietSlices + 1 : 0;
+            }
+        }
+        String verdict = quietSlices >= 2 ? "quiet" : "still compiling when the settle time ran out";
+        String last = Double.isNaN(share) ? "unknown" : String.format("%.1f %%", share * 100);
+        int done = rounds;
+        double seconds = (System.nanoTime() - started) / 1e9;
+        LOG.info(() -> String.format("settle: %d round(s) on a %s object in %.0f s; the gateway's JIT compiler took %s"
+                + " of a core in the last %d s slice: %s", done, ByteSize.label(SETTLE_SIZE), seconds, last,
+                SETTLE_SLICE.toSeconds(), verdict));
     }
 }

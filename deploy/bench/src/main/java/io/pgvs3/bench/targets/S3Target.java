@@ -20,6 +20,11 @@ public record S3Target(String name, Role role, Endpoint endpoint, long serverPid
         return CpuProbe.process(serverPid);
     }
 
+    /** The CPU its JIT compiler threads took so far (the server is a HotSpot JVM). */
+    public CpuProbe compilerCpu() {
+        return CpuProbe.compiler(serverPid);
+    }
+
     @Override
     public CpuProbe dbCpu() {
         return CpuProbe.tree(dbPid);
