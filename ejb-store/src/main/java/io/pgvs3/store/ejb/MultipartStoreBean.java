@@ -20,10 +20,12 @@ import io.pgvs3.store.multipart.UploadLister;
 import io.pgvs3.store.multipart.UploadService;
 import io.pgvs3.store.write.CallerInput;
 import jakarta.annotation.PostConstruct;
+import jakarta.annotation.Resource;
 import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionManagement;
 import jakarta.ejb.TransactionManagementType;
+import jakarta.enterprise.concurrent.ManagedExecutorService;
 import java.io.InputStream;
 import javax.sql.DataSource;
 
@@ -41,6 +43,10 @@ public class MultipartStoreBean implements MultipartStore {
     @EJB
     private CopyWatchdogBean watchdogBean;
 
+    /** Computes the MD5 of uploaded parts beside their request threads (server.xml). */
+    @Resource(lookup = "concurrent/pgvs3/digests")
+    private ManagedExecutorService digestWorkers;
+
     /** Asked before every call; a plain object, so asking is no EJB invocation. */
     private LayoutGate layout;
 
@@ -54,7 +60,8 @@ public class MultipartStoreBean implements MultipartStore {
         layout = layoutBean.gate();
         DataSource main = database.main();
         uploads = new UploadService(main, layoutBean.namespaces());
-        parts = new PartWriter(main, database.chunk(), layoutBean.namespaces(), watchdogBean.watchdogs().chunk());
+        parts = new PartWriter(main, database.chunk(), layoutBean.namespaces(), watchdogBean.watchdogs().chunk(),
+                digestWorkers);
         completer = new UploadCompleter(main, layoutBean.namespaces());
         lister = new UploadLister(main, layoutBean.namespaces());
     }
