@@ -43,7 +43,7 @@ public class MultipartStoreBean implements MultipartStore {
     @EJB
     private CopyWatchdogBean watchdogBean;
 
-    /** Computes the MD5 of uploaded parts beside their request threads (server.xml). */
+    /** Computes the digests of uploaded parts beside their request threads (server.xml). */
     @Resource(lookup = "concurrent/pgvs3/digests")
     private ManagedExecutorService digestWorkers;
 

@@ -48,7 +48,7 @@ public class ObjectStoreBean implements ObjectStore {
     @EJB
     private ReadWindowBean readWindowBean;
 
-    /** Computes the MD5 of streamed bodies beside their request threads (server.xml). */
+    /** Computes the digests of streamed bodies beside their request threads (server.xml). */
     @Resource(lookup = "concurrent/pgvs3/digests")
     private ManagedExecutorService digestWorkers;
 

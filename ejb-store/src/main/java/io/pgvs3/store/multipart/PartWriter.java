@@ -53,7 +53,7 @@ public final class PartWriter {
     private final Executor digestWorkers;
     private final ObjectReader sourceReader;
 
-    /** @param digestWorkers compute an uploaded part's MD5 beside its request thread ({@link FileSink#open}) */
+    /** @param digestWorkers compute an uploaded part's digests beside its request thread ({@link FileSink#open}) */
     public PartWriter(DataSource main, DataSource chunk, NamespaceCache namespaces, CopyWatchdog watchdog,
                       Executor digestWorkers) {
         this.main = main;

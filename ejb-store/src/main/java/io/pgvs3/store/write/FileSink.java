@@ -14,7 +14,7 @@ import java.util.concurrent.Executor;
 
 /**
  * One new immutable chunked file being written inside the caller's transaction: a binary COPY with MD5
- * (on a worker thread for a drained body, {@link Md5Lane}) and SHA-256 computed in the same pass,
+ * and SHA-256 computed in the same pass (on a worker thread for a drained body, {@link DigestLane}),
  * bounded by the declared length and the file-size limit. Bytes are pulled from a request body ({@link
  * #drain}) or pushed ({@link #append}, or as an OutputStream by a reader copying another file). Closing
  * without {@link #finish} cancels the COPY; the caller rolls back.
@@ -32,7 +32,7 @@ public final class FileSink extends OutputStream {
         this.copy = copy;
         this.fileId = fileId;
         this.declared = declared;
-        this.digests = new BodyDigests(new Md5Lane(digestWorkers, READ_BUFFER));
+        this.digests = new BodyDigests(new DigestLane(digestWorkers, READ_BUFFER));
     }
 
     /**
@@ -40,8 +40,8 @@ public final class FileSink extends OutputStream {
      *
      * @param declared      the body length the client declared, or -1
      * @param watchdog      aborts the COPY if a write to the database stalls
-     * @param digestWorkers computes the MD5 of a {@link #drain drained} body beside the request thread;
-     *                      null computes it on the caller's thread
+     * @param digestWorkers computes the digests of a {@link #drain drained} body beside the request
+     *                      thread; null computes them on the caller's thread
      */
     public static FileSink open(Connection c, Namespace ns, BlockCodec codec, int batch, long declared,
                                 CopyWatchdog watchdog, Executor digestWorkers) throws SQLException {
@@ -62,7 +62,7 @@ public final class FileSink extends OutputStream {
 
     /**
      * Reads {@code body} to its end; its IOExceptions are INCOMPLETE_BODY, its RuntimeExceptions propagate.
-     * Each buffer read is handed to the MD5 lane, then hashed with SHA-256 and framed here meanwhile.
+     * Each buffer read is handed to the digest lane and framed here meanwhile.
      */
     public void drain(InputStream body) throws SQLException {
         while (true) {

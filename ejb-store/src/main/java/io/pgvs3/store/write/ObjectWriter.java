@@ -33,7 +33,7 @@ public final class ObjectWriter {
     private final CopyWatchdog watchdog;
     private final Executor digestWorkers;
 
-    /** @param digestWorkers compute a streamed body's MD5 beside its request thread ({@link FileSink#open}) */
+    /** @param digestWorkers compute a streamed body's digests beside its request thread ({@link FileSink#open}) */
     public ObjectWriter(DataSource main, DataSource chunk, NamespaceCache namespaces, CopyWatchdog watchdog,
                         Executor digestWorkers) {
         this.main = main;

@@ -16,11 +16,11 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The MD5 lane against the JDK's MD5 of the same bytes, however the body is cut, whoever digests it (a
- * worker, the caller because no worker started, or the caller alone), and with kept bytes between
- * handed-over buffers.
+ * The digest lane against the JDK's MD5 and SHA-256 of the same bytes, however the body is cut, whoever
+ * digests it (a worker, the caller because no worker started, or the caller alone), and with kept bytes
+ * between handed-over buffers.
  */
-class Md5LaneTest {
+class DigestLaneTest {
 
     private static final int BUFFER = 4096;
     private static final ExecutorService POOL = Executors.newFixedThreadPool(2);
@@ -68,8 +68,9 @@ class Md5LaneTest {
     /** A random body, cut at random into handed-over buffers and kept pieces, against one MD5 pass. */
     private static void assertSameAsOnePass(Executor workers, long seed) {
         Random random = new Random(seed);
-        MessageDigest expected = md5();
-        Md5Lane lane = new Md5Lane(workers, BUFFER);
+        MessageDigest md5 = digest("MD5");
+        MessageDigest sha256 = digest("SHA-256");
+        DigestLane lane = new DigestLane(workers, BUFFER);
         int pieces = 1 + random.nextInt(40);
         for (int i = 0; i < pieces; i++) {
             if (random.nextInt(5) == 0) {
@@ -77,22 +78,26 @@ class Md5LaneTest {
                 random.nextBytes(kept);
                 int off = kept.length == 0 ? 0 : random.nextInt(kept.length);
                 lane.digestNow(kept, off, kept.length - off);
-                expected.update(kept, off, kept.length - off);
+                md5.update(kept, off, kept.length - off);
+                sha256.update(kept, off, kept.length - off);
             } else {
                 byte[] buffer = lane.buffer();
                 int length = random.nextInt(BUFFER + 1);
                 random.nextBytes(buffer); // the whole buffer: bytes past length must not count
                 lane.digest(buffer, length);
-                expected.update(buffer, 0, length);
+                md5.update(buffer, 0, length);
+                sha256.update(buffer, 0, length);
             }
         }
-        assertArrayEquals(expected.digest(), lane.finish(), "seed " + seed);
+        byte[][] digests = lane.finish();
+        assertArrayEquals(md5.digest(), digests[0], "MD5, seed " + seed);
+        assertArrayEquals(sha256.digest(), digests[1], "SHA-256, seed " + seed);
         lane.close();
     }
 
-    private static MessageDigest md5() {
+    private static MessageDigest digest(String algorithm) {
         try {
-            return MessageDigest.getInstance("MD5");
+            return MessageDigest.getInstance(algorithm);
         } catch (java.security.NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }

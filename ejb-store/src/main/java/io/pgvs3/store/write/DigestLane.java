@@ -10,20 +10,21 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * The MD5 of a body, computed on a worker thread while the request thread reads the body, hashes it
- * with SHA-256 and frames it into the COPY. MD5 cannot go faster than its one chain of blocks (1.3 ns/B
- * here), and on the request thread it was the largest step of a PUT, in series with all the others
- * (docs/benchmarks.md).
+ * The MD5 (the ETag) and SHA-256 (stored integrity digest) of a body, computed on a worker thread while
+ * the request thread reads the body and frames it into the COPY. Neither digest can go faster than its
+ * one chain of blocks (MD5 1.3, SHA-256 0.87 ns/B here); on the request thread they were the larger part
+ * of a PUT's work, in series with everything else (docs/adr/0041).
  *
  * <p>Buffers circulate: the caller takes a free one ({@link #buffer()}), fills it and hands it over
  * ({@link #digest}); from then on it may still read that buffer (to hash and frame it) but never writes
- * it again, and asks for a new one for the next read. A buffer is free again once MD5 has consumed it.
+ * it again, and asks for a new one for the next read. A buffer is free again once both digests consumed
+ * it.
  * One thread digests at a time, in hand-over order: a worker of the executor, or the caller itself when
  * it needs a buffer back and no worker is at it (an executor that is saturated or refuses costs time,
  * never progress). Bytes the caller keeps ({@link #digestNow}) are digested on its own thread after
  * everything handed over before them.
  */
-final class Md5Lane implements AutoCloseable {
+final class DigestLane implements AutoCloseable {
 
     /** One being filled, one being digested, one waiting: the caller rarely waits for a buffer. */
     static final int BUFFERS = 3;
@@ -36,6 +37,7 @@ final class Md5Lane implements AutoCloseable {
     }
 
     private final MessageDigest md5;
+    private final MessageDigest sha256;
     private final Executor workers;
     private final int bufferSize;
     private final ReentrantLock lock = new ReentrantLock();
@@ -52,19 +54,20 @@ final class Md5Lane implements AutoCloseable {
      * @param workers    runs the digesting; null digests everything on the caller's thread
      * @param bufferSize the size of the buffers {@link #buffer()} hands out
      */
-    Md5Lane(Executor workers, int bufferSize) {
+    DigestLane(Executor workers, int bufferSize) {
         try {
             this.md5 = MessageDigest.getInstance("MD5");
+            this.sha256 = MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("the JDK lacks MD5", e);
+            throw new IllegalStateException("the JDK lacks MD5 or SHA-256", e);
         }
         this.workers = workers;
         this.bufferSize = bufferSize;
     }
 
     /** A lane without a worker: for bodies digested where they are (inline objects, copies). */
-    static Md5Lane onCallerThread() {
-        return new Md5Lane(null, 0);
+    static DigestLane onCallerThread() {
+        return new DigestLane(null, 0);
     }
 
     /** A free buffer to fill; digests what was handed over itself when no worker does it. */
@@ -116,7 +119,7 @@ final class Md5Lane implements AutoCloseable {
             claim();
             try {
                 drain(false);
-                md5.update(b, off, len);
+                update(b, off, len);
             } finally {
                 release();
             }
@@ -125,14 +128,14 @@ final class Md5Lane implements AutoCloseable {
         }
     }
 
-    /** The MD5 of everything handed over and digested, in order; call once. */
-    byte[] finish() {
+    /** The digests of everything handed over and kept, in order: {MD5, SHA-256}; call once. */
+    byte[][] finish() {
         lock.lock();
         try {
             claim();
             try {
                 drain(false);
-                return md5.digest();
+                return new byte[][] {md5.digest(), sha256.digest()};
             } finally {
                 release();
             }
@@ -236,12 +239,17 @@ final class Md5Lane implements AutoCloseable {
             }
             lock.unlock();
             try {
-                md5.update(chunk.buffer(), 0, chunk.length());
+                update(chunk.buffer(), 0, chunk.length());
             } finally {
                 lock.lock();
             }
             free.add(chunk.buffer());
             changed.signalAll();
         }
+    }
+
+    private void update(byte[] b, int off, int len) {
+        md5.update(b, off, len);
+        sha256.update(b, off, len);
     }
 }
