@@ -149,6 +149,9 @@ cleanup() {
   fi
   for entry in "${STARTED_STACKS[@]}"; do
     PGVS3_STACK_DIR=${entry#*|} bash "${entry%%|*}" down || true
+    # the next run starts on an empty database anyway (start_stack), and a sol run leaves ~14 GB on a
+    # disk other work shares; the logs stay
+    rm -rf "${entry#*|}/pgdata"
   done
   exit "$rc"
 }

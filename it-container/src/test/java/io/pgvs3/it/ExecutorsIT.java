@@ -37,11 +37,6 @@ class ExecutorsIT {
     }
 
     @Test
-    void digestsExecutorRunsTasksOnManagedThreads() throws Exception {
-        runsOnAManagedThread("concurrent/pgvs3/digests");
-    }
-
-    @Test
     void respThreadFactoryMakesManagedThreads() throws Exception {
         ManagedThreadFactory factory = (ManagedThreadFactory) new InitialContext().lookup("concurrent/pgvs3/respThreads");
         CompletableFuture<String> seen = new CompletableFuture<>();

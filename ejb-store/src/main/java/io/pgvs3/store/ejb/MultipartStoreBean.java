@@ -20,12 +20,10 @@ import io.pgvs3.store.multipart.UploadLister;
 import io.pgvs3.store.multipart.UploadService;
 import io.pgvs3.store.write.CallerInput;
 import jakarta.annotation.PostConstruct;
-import jakarta.annotation.Resource;
 import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionManagement;
 import jakarta.ejb.TransactionManagementType;
-import jakarta.enterprise.concurrent.ManagedExecutorService;
 import java.io.InputStream;
 import javax.sql.DataSource;
 
@@ -43,10 +41,6 @@ public class MultipartStoreBean implements MultipartStore {
     @EJB
     private CopyWatchdogBean watchdogBean;
 
-    /** Computes the digests of uploaded parts beside their request threads (server.xml). */
-    @Resource(lookup = "concurrent/pgvs3/digests")
-    private ManagedExecutorService digestWorkers;
-
     /** Asked before every call; a plain object, so asking is no EJB invocation. */
     private LayoutGate layout;
 
@@ -60,8 +54,7 @@ public class MultipartStoreBean implements MultipartStore {
         layout = layoutBean.gate();
         DataSource main = database.main();
         uploads = new UploadService(main, layoutBean.namespaces());
-        parts = new PartWriter(main, database.chunk(), layoutBean.namespaces(), watchdogBean.watchdogs().chunk(),
-                digestWorkers);
+        parts = new PartWriter(main, database.chunk(), layoutBean.namespaces(), watchdogBean.watchdogs().chunk());
         completer = new UploadCompleter(main, layoutBean.namespaces());
         lister = new UploadLister(main, layoutBean.namespaces());
     }

@@ -19,12 +19,10 @@ import io.pgvs3.store.write.CallerInput;
 import io.pgvs3.store.write.ObjectDeleter;
 import io.pgvs3.store.write.ObjectWriter;
 import jakarta.annotation.PostConstruct;
-import jakarta.annotation.Resource;
 import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionManagement;
 import jakarta.ejb.TransactionManagementType;
-import jakarta.enterprise.concurrent.ManagedExecutorService;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -48,10 +46,6 @@ public class ObjectStoreBean implements ObjectStore {
     @EJB
     private ReadWindowBean readWindowBean;
 
-    /** Computes the digests of streamed bodies beside their request threads (server.xml). */
-    @Resource(lookup = "concurrent/pgvs3/digests")
-    private ManagedExecutorService digestWorkers;
-
     /** Asked before every call; a plain object, so asking is no EJB invocation. */
     private LayoutGate layout;
 
@@ -66,7 +60,7 @@ public class ObjectStoreBean implements ObjectStore {
         layout = layoutBean.gate();
         DataSource main = database.main();
         DataSource chunk = database.chunk();
-        writer = new ObjectWriter(main, chunk, layoutBean.namespaces(), watchdogBean.watchdogs().chunk(), digestWorkers);
+        writer = new ObjectWriter(main, chunk, layoutBean.namespaces(), watchdogBean.watchdogs().chunk());
         reader = new ObjectReader(main, chunk, layoutBean.namespaces(), readWindowBean.window());
         deleter = new ObjectDeleter(main, layoutBean.namespaces());
         lister = new ObjectLister(main, layoutBean.namespaces());

@@ -46,7 +46,7 @@ final class KvValues implements AutoCloseable {
             return compressed == null ? new StoredValue(value.length, value, false, null)
                     : new StoredValue(value.length, compressed, true, null);
         }
-        try (FileSink sink = FileSink.open(c, ns, codec, COPY_BATCH, value.length, watchdog, null)) {
+        try (FileSink sink = FileSink.open(c, ns, codec, COPY_BATCH, value.length, watchdog)) {
             sink.append(value, 0, value.length);
             sink.finish();
             return new StoredValue(value.length, null, false, sink.fileId());

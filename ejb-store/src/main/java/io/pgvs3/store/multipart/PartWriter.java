@@ -34,7 +34,6 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.concurrent.Executor;
 import javax.sql.DataSource;
 
 /**
@@ -50,17 +49,13 @@ public final class PartWriter {
     private final DataSource chunk;
     private final NamespaceCache namespaces;
     private final CopyWatchdog watchdog;
-    private final Executor digestWorkers;
     private final ObjectReader sourceReader;
 
-    /** @param digestWorkers compute an uploaded part's digests beside its request thread ({@link FileSink#open}) */
-    public PartWriter(DataSource main, DataSource chunk, NamespaceCache namespaces, CopyWatchdog watchdog,
-                      Executor digestWorkers) {
+    public PartWriter(DataSource main, DataSource chunk, NamespaceCache namespaces, CopyWatchdog watchdog) {
         this.main = main;
         this.chunk = chunk;
         this.namespaces = namespaces;
         this.watchdog = watchdog;
-        this.digestWorkers = digestWorkers;
         // the writer holds a chunk-pool connection, so the source is read on the other pool
         this.sourceReader = new ObjectReader(main, main, namespaces);
     }
@@ -78,8 +73,7 @@ public final class PartWriter {
             BodyDigests.Result written;
             long fileId;
             try (BlockCodec codec = BlockCodec.pooled();
-                 FileSink file = FileSink.open(c, ns, codec, CopyFramer.DEFAULT_BATCH, spec.declaredLength(), watchdog,
-                         digestWorkers)) {
+                 FileSink file = FileSink.open(c, ns, codec, CopyFramer.DEFAULT_BATCH, spec.declaredLength(), watchdog)) {
                 fileId = file.fileId();
                 file.drain(body);
                 written = new BodyChecks(spec.declaredLength(), spec.expectedMd5(), spec.expectedSha256())
@@ -129,7 +123,7 @@ public final class PartWriter {
                               ChecksumAlgorithm algorithm) throws SQLException {
         long length = range == null ? from.size() : range.length();
         try (BlockCodec codec = BlockCodec.pooled();
-             FileSink file = FileSink.open(c, ns, codec, CopyFramer.DEFAULT_BATCH, length, watchdog, null)) {
+             FileSink file = FileSink.open(c, ns, codec, CopyFramer.DEFAULT_BATCH, length, watchdog)) {
             RunningChecksum running = algorithm == null ? null : algorithm.newChecksum();
             sourceReader.readBody(from.toMeta(), range, running == null ? file : new FilterOutputStream(file) {
                 @Override

@@ -1,37 +1,27 @@
 package io.pgvs3.store.write;
 
-/**
- * MD5 (the ETag) and SHA-256 (stored integrity digest) of a body, computed in the streaming pass through
- * a {@link DigestLane}, which may compute them on a worker thread.
- */
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+
+/** MD5 (the ETag) and SHA-256 (stored integrity digest) of a body, computed in the streaming pass. */
 public final class BodyDigests {
 
-    private final DigestLane lane;
+    private final MessageDigest md5;
+    private final MessageDigest sha256;
     private long bytes;
 
-    /** Both digests on the caller's thread. */
     BodyDigests() {
-        this(DigestLane.onCallerThread());
+        try {
+            md5 = MessageDigest.getInstance("MD5");
+            sha256 = MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("the JDK lacks MD5 or SHA-256", e);
+        }
     }
 
-    BodyDigests(DigestLane lane) {
-        this.lane = lane;
-    }
-
-    /** Bytes the caller keeps: digested now, on this thread. */
     void update(byte[] b, int off, int len) {
-        lane.digestNow(b, off, len);
-        bytes += len;
-    }
-
-    /** A buffer for {@link #updateHandedOver}: filled by the caller, then never written again. */
-    byte[] buffer() {
-        return lane.buffer();
-    }
-
-    /** The first {@code len} bytes of a {@link #buffer()}, digested on the lane. */
-    void updateHandedOver(byte[] buffer, int len) {
-        lane.digest(buffer, len);
+        md5.update(b, off, len);
+        sha256.update(b, off, len);
         bytes += len;
     }
 
@@ -41,13 +31,7 @@ public final class BodyDigests {
 
     /** Finishes both digests; call once. */
     Result finish() {
-        byte[][] digests = lane.finish();
-        return new Result(bytes, digests[0], digests[1]);
-    }
-
-    /** Stops a worker still digesting an abandoned body. */
-    void abandon() {
-        lane.close();
+        return new Result(bytes, md5.digest(), sha256.digest());
     }
 
     public record Result(long size, byte[] md5, byte[] sha256) {

@@ -10,14 +10,12 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.concurrent.Executor;
 
 /**
  * One new immutable chunked file being written inside the caller's transaction: a binary COPY with MD5
- * and SHA-256 computed in the same pass (on a worker thread for a drained body, {@link DigestLane}),
- * bounded by the declared length and the file-size limit. Bytes are pulled from a request body ({@link
- * #drain}) or pushed ({@link #append}, or as an OutputStream by a reader copying another file). Closing
- * without {@link #finish} cancels the COPY; the caller rolls back.
+ * and SHA-256 computed in the same pass, bounded by the declared length and the file-size limit. Bytes
+ * are pulled from a request body ({@link #drain}) or pushed ({@link #append}, or as an OutputStream by
+ * a reader copying another file). Closing without {@link #finish} cancels the COPY; the caller rolls back.
  */
 public final class FileSink extends OutputStream {
 
@@ -26,27 +24,24 @@ public final class FileSink extends OutputStream {
     private final ChunkCopy copy;
     private final long fileId;
     private final long declared;
-    private final BodyDigests digests;
+    private final BodyDigests digests = new BodyDigests();
 
-    private FileSink(ChunkCopy copy, long fileId, long declared, Executor digestWorkers) {
+    private FileSink(ChunkCopy copy, long fileId, long declared) {
         this.copy = copy;
         this.fileId = fileId;
         this.declared = declared;
-        this.digests = new BodyDigests(new DigestLane(digestWorkers, READ_BUFFER));
     }
 
     /**
      * Allocates a new file id and starts its COPY.
      *
-     * @param declared      the body length the client declared, or -1
-     * @param watchdog      aborts the COPY if a write to the database stalls
-     * @param digestWorkers computes the digests of a {@link #drain drained} body beside the request
-     *                      thread; null computes them on the caller's thread
+     * @param declared the body length the client declared, or -1
+     * @param watchdog aborts the COPY if a write to the database stalls
      */
     public static FileSink open(Connection c, Namespace ns, BlockCodec codec, int batch, long declared,
-                                CopyWatchdog watchdog, Executor digestWorkers) throws SQLException {
+                                CopyWatchdog watchdog) throws SQLException {
         long fileId = ChunkCopy.allocateFileId(c);
-        return new FileSink(ChunkCopy.open(c, ns, fileId, codec, batch, watchdog), fileId, declared, digestWorkers);
+        return new FileSink(ChunkCopy.open(c, ns, fileId, codec, batch, watchdog), fileId, declared);
     }
 
     public long fileId() {
@@ -55,35 +50,23 @@ public final class FileSink extends OutputStream {
 
     /** @throws StoreException INCOMPLETE_BODY past the declared length, ENTITY_TOO_LARGE past the file limit */
     public void append(byte[] b, int off, int len) throws SQLException {
-        requireRoomFor(len);
-        digests.update(b, off, len);
-        copy.write(b, off, len);
-    }
-
-    /**
-     * Reads {@code body} to its end; its IOExceptions are INCOMPLETE_BODY, its RuntimeExceptions propagate.
-     * Each buffer read is handed to the digest lane and framed here meanwhile.
-     */
-    public void drain(InputStream body) throws SQLException {
-        while (true) {
-            byte[] buffer = digests.buffer();
-            int n = readUpTo(body, buffer);
-            if (n <= 0) {
-                return;
-            }
-            requireRoomFor(n);
-            digests.updateHandedOver(buffer, n);
-            copy.write(buffer, 0, n);
-        }
-    }
-
-    private void requireRoomFor(int len) {
         long total = digests.bytes() + len;
         if (declared >= 0 && total > declared) {
             throw ObjectWriter.incomplete("the body runs past its declared length " + declared, null);
         }
         if (total > ChunkFormat.MAX_FILE_BYTES) {
             throw tooLarge();
+        }
+        digests.update(b, off, len);
+        copy.write(b, off, len);
+    }
+
+    /** Reads {@code body} to its end; its IOExceptions are INCOMPLETE_BODY, its RuntimeExceptions propagate. */
+    public void drain(InputStream body) throws SQLException {
+        byte[] buffer = new byte[READ_BUFFER];
+        int n;
+        while ((n = readUpTo(body, buffer)) > 0) {
+            append(buffer, 0, n);
         }
     }
 
@@ -109,7 +92,6 @@ public final class FileSink extends OutputStream {
 
     @Override
     public void close() {
-        digests.abandon();
         copy.close();
     }
 

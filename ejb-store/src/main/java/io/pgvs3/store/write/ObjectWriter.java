@@ -14,7 +14,6 @@ import java.io.InputStream;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
-import java.util.concurrent.Executor;
 import java.util.logging.Logger;
 import javax.sql.DataSource;
 
@@ -31,16 +30,18 @@ public final class ObjectWriter {
     private final DataSource chunk;
     private final NamespaceCache namespaces;
     private final CopyWatchdog watchdog;
-    private final Executor digestWorkers;
+    private final int copyBatch;
 
-    /** @param digestWorkers compute a streamed body's digests beside its request thread ({@link FileSink#open}) */
-    public ObjectWriter(DataSource main, DataSource chunk, NamespaceCache namespaces, CopyWatchdog watchdog,
-                        Executor digestWorkers) {
+    public ObjectWriter(DataSource main, DataSource chunk, NamespaceCache namespaces, CopyWatchdog watchdog) {
+        this(main, chunk, namespaces, watchdog, CopyFramer.DEFAULT_BATCH);
+    }
+
+    ObjectWriter(DataSource main, DataSource chunk, NamespaceCache namespaces, CopyWatchdog watchdog, int copyBatch) {
         this.main = main;
         this.chunk = chunk;
         this.namespaces = namespaces;
         this.watchdog = watchdog;
-        this.digestWorkers = digestWorkers;
+        this.copyBatch = copyBatch;
     }
 
     /** See {@link io.pgvs3.store.api.ObjectStore#put}. */
@@ -120,8 +121,7 @@ public final class ObjectWriter {
                 Namespace ns = namespaces.lockForWrite(c, spec.bucket());
                 BodyDigests.Result result;
                 long fileId;
-                try (FileSink file = FileSink.open(c, ns, codec, CopyFramer.DEFAULT_BATCH, spec.declaredLength(),
-                        watchdog, digestWorkers)) {
+                try (FileSink file = FileSink.open(c, ns, codec, copyBatch, spec.declaredLength(), watchdog)) {
                     fileId = file.fileId();
                     if (headLength > 0) {
                         file.append(head, 0, headLength);

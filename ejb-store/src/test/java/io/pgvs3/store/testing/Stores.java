@@ -63,7 +63,7 @@ public final class Stores {
         cache = new ReadCache(cacheBytes, ReadWindow.CACHE_BLOCK_BYTES);
         namespaces = new NamespaceCache(main);
         buckets = new BucketService(main, namespaces);
-        writer = new ObjectWriter(main, chunk, namespaces, WATCHDOG, WORKERS);
+        writer = new ObjectWriter(main, chunk, namespaces, WATCHDOG);
         pins = new ReadPins(main::getConnection);
         window = new ReadWindow(chunk, pins, WORKERS, WINDOW_WORKERS, WINDOW_BYTES, cache, () -> false);
         reader = new ObjectReader(main, chunk, namespaces, window);
@@ -71,7 +71,7 @@ public final class Stores {
         lister = new ObjectLister(main, namespaces);
         copier = new ObjectCopier(main, chunk, namespaces, reader);
         uploads = new UploadService(main, namespaces);
-        parts = new PartWriter(main, chunk, namespaces, WATCHDOG, WORKERS);
+        parts = new PartWriter(main, chunk, namespaces, WATCHDOG);
         completer = new UploadCompleter(main, namespaces);
         uploadLister = new UploadLister(main, namespaces);
     }
