@@ -148,10 +148,11 @@ cleanup() {
     pgvs3_stop_pid "$PEER_PID" "S3Proxy" 20 TERM || true
   fi
   for entry in "${STARTED_STACKS[@]}"; do
-    PGVS3_STACK_DIR=${entry#*|} bash "${entry%%|*}" down || true
-    # the next run starts on an empty database anyway (start_stack), and a sol run leaves ~14 GB on a
-    # disk other work shares; the logs stay
-    rm -rf "${entry#*|}/pgdata"
+    # once stopped, its database goes: the next run starts on an empty one anyway (start_stack), and a
+    # sol run leaves ~14 GB on a disk other work shares; the logs stay
+    if PGVS3_STACK_DIR=${entry#*|} bash "${entry%%|*}" down; then
+      rm -rf "${entry#*|}/pgdata"
+    fi
   done
   exit "$rc"
 }

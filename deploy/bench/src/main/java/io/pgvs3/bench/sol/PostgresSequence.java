@@ -27,9 +27,8 @@ final class PostgresSequence implements AutoCloseable {
     }
 
     void trial(SolCase c, int trial, SolResults results) throws Exception {
-        // every trial's rows stay, as the gateway keeps every object: emptying the table first let the
-        // kernel drop the last trial's dirty pages unwritten, a write the gateway's COPY always pays for
-        // (ADR 40)
+        // every trial's rows stay, as the gateway keeps every object: an emptied table gave the floor's
+        // COPY a state of the database the gateway's never meets (ADR 40)
         long file = ++fileId;
         long size = c.body().length();
         results.write(db, c.name("put"), "COPY_IN", size, 1, trial,

@@ -40,13 +40,13 @@ final class S3Sequence {
     }
 
     private void calls(SolCase c, int trial, SolResults results) throws IOException {
+        String key = key(c, trial);
         RandomBody body = c.body();
         results.write(target, c.name("put"), "PUT", body.length(), 1, trial, shot(() -> {
-            client.put(key(c, trial), body, c.bodySha256(), response);
+            client.put(key, body, c.bodySha256(), response);
             return check(0) + body.length();
         }));
-        results.write(target, c.name("get-first"), "GET", body.length(), 1, trial,
-                get(key(c, trial), null, body.length()));
+        results.write(target, c.name("get-first"), "GET", body.length(), 1, trial, get(key, null, body.length()));
         laterReads(c, trial, results);
     }
 

@@ -72,7 +72,7 @@ public final class SolRun {
         this.settle = settle;
     }
 
-    /** What the run leaves in the database: a new gateway object per size and trial, one floor file at a time. */
+    /** What the run stores in the database at most: per size and trial a gateway object and a floor file. */
     public long storedBytes() {
         long all = sizes.stream().mapToLong(Long::longValue).sum();
         // each trial keeps its object in the gateway and its rows in the floor's table; the settle PUTs
