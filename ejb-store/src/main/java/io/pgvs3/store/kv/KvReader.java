@@ -111,7 +111,7 @@ final class KvReader {
                 }
             }
         } finally {
-            c.rollback();
+            Transactions.rollback(c);
             c.setAutoCommit(true);
         }
     }

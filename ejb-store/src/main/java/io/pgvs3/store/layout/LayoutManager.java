@@ -1,6 +1,7 @@
 package io.pgvs3.store.layout;
 
 import io.pgvs3.store.sql.Locks;
+import io.pgvs3.store.sql.Transactions;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -61,13 +62,13 @@ public final class LayoutManager {
                 c.setAutoCommit(false);
                 try {
                     LayoutStatus status = createOrVerify(c, true);
-                    c.commit();
+                    Transactions.commit(c);
                     LOG.info(() -> "storage layout v" + status.version()
                             + (status.created() ? " created" : " verified") + ", " + status.namespaces()
                             + " namespaces");
                     return status;
                 } catch (SQLException | RuntimeException e) {
-                    c.rollback();
+                    Transactions.rollback(c);
                     throw e;
                 }
             } finally {

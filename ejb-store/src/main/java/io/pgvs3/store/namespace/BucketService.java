@@ -7,6 +7,7 @@ import io.pgvs3.store.layout.NamespaceDdl;
 import io.pgvs3.store.sql.Locks;
 import io.pgvs3.store.sql.ReadRetry;
 import io.pgvs3.store.sql.SqlErrors;
+import io.pgvs3.store.sql.Transactions;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -37,7 +38,7 @@ public final class BucketService {
             try {
                 Locks.lockBucketName(c, bucket);
                 if (Namespaces.find(c, bucket).isPresent()) {
-                    c.rollback();
+                    Transactions.rollback(c);
                     return false;
                 }
                 Namespace ns = Namespaces.insert(c, bucket, Namespaces.KIND_BUCKET);
@@ -46,7 +47,7 @@ public final class BucketService {
                 }
                 // read back for the new objects table's OID (the read cache's key)
                 Namespace created = Namespaces.find(c, bucket).orElseThrow();
-                c.commit();
+                Transactions.commit(c);
                 cache.remember(created);
                 LOG.info(() -> "created bucket " + bucket + " in schema " + ns.schema());
                 return true;
@@ -102,7 +103,7 @@ public final class BucketService {
                     s.execute("DROP SCHEMA " + ns.schema() + " CASCADE");
                 }
                 Namespaces.delete(c, ns.id());
-                c.commit();
+                Transactions.commit(c);
                 LOG.info(() -> "deleted bucket " + bucket + " and schema " + ns.schema());
             } catch (SQLException | RuntimeException e) {
                 SqlErrors.rollbackQuietly(c, e);

@@ -94,7 +94,7 @@ final class SharedSnapshot implements AutoCloseable {
             if (failure != null) {
                 SqlErrors.rollbackQuietly(lead, failure);
             } else if (!lead.isClosed()) {
-                lead.rollback(); // read only: nothing to keep
+                Transactions.rollback(lead); // read only: nothing to keep
                 lead.setAutoCommit(true);
             }
         } catch (SQLException e) {

@@ -127,7 +127,7 @@ public final class SqlErrors {
             if (sessionLost(failure)) {
                 connection.abort(Runnable::run);
             } else {
-                connection.rollback();
+                Transactions.rollback(connection);
             }
         } catch (SQLException e) {
             LOG.log(Level.FINE, "ending the transaction failed after an earlier failure", e);

@@ -5,6 +5,8 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import javax.sql.DataSource;
+import org.postgresql.core.BaseConnection;
+import org.postgresql.core.TransactionState;
 
 /**
  * One JDBC transaction on a pooled connection: commit when the work returns, roll back on any failure,
@@ -28,6 +30,10 @@ public final class Transactions {
     public static final String READ_ONLY_SNAPSHOT = "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY";
 
     private static final String NO_STATEMENT_TIMEOUT = "SET LOCAL statement_timeout = 0";
+    private static final String COMMIT = "COMMIT";
+    /** in_failed_sql_transaction. */
+    private static final String IN_FAILED_TRANSACTION = "25P02";
+    private static final String ROLLBACK = "ROLLBACK";
 
     private Transactions() {
     }
@@ -49,6 +55,29 @@ public final class Transactions {
     }
 
     /**
+     * Commits the transaction open on {@code c} with a COMMIT statement. Liberty's handle writes an FFDC
+     * incident for every {@link Connection#commit()} that fails, a commit on a session that a database
+     * restart ended included, while a failing statement is only passed on (docs/adr/0041). A transaction
+     * that an error aborted is not committed: PostgreSQL would answer COMMIT with ROLLBACK, so this
+     * refuses it as {@link Connection#commit()} does.
+     */
+    public static void commit(Connection c) throws SQLException {
+        if (c.unwrap(BaseConnection.class).getTransactionState() == TransactionState.FAILED) {
+            throw new SQLException("the transaction failed earlier and cannot be committed", IN_FAILED_TRANSACTION);
+        }
+        try (Statement s = c.createStatement()) {
+            s.execute(COMMIT);
+        }
+    }
+
+    /** Rolls back the transaction open on {@code c} with a ROLLBACK statement, for the reason {@link #commit} gives. */
+    public static void rollback(Connection c) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            s.execute(ROLLBACK);
+        }
+    }
+
+    /**
      * One transaction on a connection the caller holds (maintenance keeps its leader connection for a
      * whole tick); the connection is back in autocommit afterwards. SQL failures propagate as they are.
      * A connection whose session broke (the pool closed the handle) is not touched again: its
@@ -59,7 +88,7 @@ public final class Transactions {
         T result;
         try {
             result = work.run(c);
-            c.commit();
+            commit(c);
         } catch (SQLException | RuntimeException e) {
             endFailed(c, e);
             throw e;
@@ -73,7 +102,7 @@ public final class Transactions {
         c.setAutoCommit(false);
         try {
             work.run(c);
-            c.commit();
+            commit(c);
         } catch (SQLException | IOException | RuntimeException e) {
             endFailed(c, e);
             throw e;

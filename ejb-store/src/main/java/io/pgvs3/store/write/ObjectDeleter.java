@@ -9,6 +9,7 @@ import io.pgvs3.store.namespace.NamespaceCache;
 import io.pgvs3.store.namespace.Namespaces;
 import io.pgvs3.store.sql.Locks;
 import io.pgvs3.store.sql.SqlErrors;
+import io.pgvs3.store.sql.Transactions;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -94,7 +95,7 @@ public final class ObjectDeleter {
                 }
                 Locks.lockObjectKeys(c, ns.id(), keys);
                 List<DeletionResult> results = deleteRows(c, ns, keys, conditions);
-                c.commit();
+                Transactions.commit(c);
                 return results;
             } catch (SQLException | RuntimeException e) {
                 SqlErrors.rollbackQuietly(c, e);

@@ -103,7 +103,7 @@ public final class ObjectWriter {
                     Namespace ns = namespaces.lockForWrite(c, spec.bucket());
                     modified = ObjectPublisher.publish(c, ns, object, spec.condition());
                 }
-                c.commit();
+                Transactions.commit(c);
                 return modified;
             } catch (SQLException | RuntimeException e) {
                 SqlErrors.rollbackQuietly(c, e);
@@ -131,7 +131,7 @@ public final class ObjectWriter {
                 }
                 NewObject object = request.object(result, null, false, fileId);
                 Instant modified = ObjectPublisher.publish(c, ns, object, spec.condition());
-                c.commit();
+                Transactions.commit(c);
                 LOG.fine(() -> String.format("PUT %s/%s %d bytes as file %d in %.1f ms", spec.bucket(), spec.key(),
                         result.size(), fileId, (System.nanoTime() - started) / 1e6));
                 return new PutResult(result.etag(), result.size(), modified, request.checksum(), false);
