@@ -2,6 +2,7 @@ package io.pgvs3.store.sql;
 
 import java.io.IOException;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
 import javax.sql.DataSource;
@@ -65,15 +66,15 @@ public final class Transactions {
         if (c.unwrap(BaseConnection.class).getTransactionState() == TransactionState.FAILED) {
             throw new SQLException("the transaction failed earlier and cannot be committed", IN_FAILED_TRANSACTION);
         }
-        try (Statement s = c.createStatement()) {
-            s.execute(COMMIT);
+        try (PreparedStatement commit = c.prepareStatement(COMMIT)) { // the pool caches it per session
+            commit.execute();
         }
     }
 
     /** Rolls back the transaction open on {@code c} with a ROLLBACK statement, for the reason {@link #commit} gives. */
     public static void rollback(Connection c) throws SQLException {
-        try (Statement s = c.createStatement()) {
-            s.execute(ROLLBACK);
+        try (PreparedStatement rollback = c.prepareStatement(ROLLBACK)) {
+            rollback.execute();
         }
     }
 
