@@ -26,7 +26,7 @@ import software.amazon.awssdk.services.s3.S3Client;
  * {@link Stack}), and pgstattuple and pg_freespacemap in its database for exact dead-tuple and free-space
  * counts. Started once per test JVM; the fault tests run one after another and leave it running.
  */
-public final class FaultStack implements BeforeAllCallback, ExtensionContext.Store.CloseableResource {
+public final class FaultStack implements BeforeAllCallback, AutoCloseable {
 
     /** Shifts 100, 110, ... 990 are this stack's (the shared stacks use 0, 50 and 70). */
     private static final int FIRST_SHIFT = 100;

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * at most {@value #MAX_STREAMS} concurrent upload streams and {@value #MAX_DOWNLOADS_PER_CLIENT} downloads per
  * client, TLS on the RESP port with the same keystore, and the access log on.
  */
-public final class OpsStack implements BeforeAllCallback, ExtensionContext.Store.CloseableResource {
+public final class OpsStack implements BeforeAllCallback, AutoCloseable {
 
     static final int MAX_STREAMS = 2;
     /** Streamed downloads one client address may have in progress (LimitsIT). */

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * and two Liberty gateways running the built EAR (heap capped at 256 MiB) on ports of their own, once
  * per test JVM, from an empty database; it is stopped when the JVM's tests are done.
  */
-public final class Stack implements BeforeAllCallback, ExtensionContext.Store.CloseableResource {
+public final class Stack implements BeforeAllCallback, AutoCloseable {
 
     /** Buckets are also served as {@code <bucket>.localhost}. */
     static final String VIRTUAL_HOST_DOMAIN = "localhost";
