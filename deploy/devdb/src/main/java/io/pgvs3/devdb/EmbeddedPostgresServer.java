@@ -61,7 +61,7 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
             if (tls != null) {
                 tls.configure(builder);
             }
-            return start(builder, dataDir, password, tls == null ? PasswordAuthentication.HBA
+            return start(builder, dataDir, port, password, tls == null ? PasswordAuthentication.HBA
                     : PasswordAuthentication.TLS_HBA);
         }
     }
@@ -72,17 +72,31 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
             EmbeddedPostgres.Builder builder = auth.builder()
                     .setServerConfig("listen_addresses", "127.0.0.1")
                     .setServerConfig("max_connections", "200");
-            return start(builder, null, password, PasswordAuthentication.HBA);
+            return start(builder, null, 0, password, PasswordAuthentication.HBA);
         }
     }
 
-    private static EmbeddedPostgresServer start(EmbeddedPostgres.Builder builder, Path dataDir, String password,
-            String hba) throws IOException {
+    /**
+     * Starts the server and sets it up. A data directory kept from an earlier start ({@code dataDir} not
+     * null, on {@code port}) may have been set up with another password; its refusal ends the start at
+     * once (see {@link PasswordRefusalWatch}) instead of after the whole startup wait.
+     */
+    private static EmbeddedPostgresServer start(EmbeddedPostgres.Builder builder, Path dataDir, int port,
+            String password, String hba) throws IOException {
         EmbeddedPostgres postgres;
+        PasswordRefusalWatch watch = dataDir == null ? PasswordRefusalWatch.NONE
+                : PasswordRefusalWatch.start(port, password);
         try {
             postgres = builder.start();
         } catch (IOException e) {
-            throw PasswordAuthentication.explain(e, dataDir);
+            throw watch.refusal().map(refusal -> PasswordAuthentication.refused(dataDir, refusal))
+                    .orElseGet(() -> PasswordAuthentication.explain(e, dataDir));
+        } finally {
+            watch.close(); // before anything else waits: it clears the interrupt the watch gave this thread
+        }
+        if (watch.refusal().isPresent()) {
+            postgres.close();
+            throw PasswordAuthentication.refused(dataDir, watch.refusal().get());
         }
         EmbeddedPostgresServer server = new EmbeddedPostgresServer(postgres, password);
         try (Connection connection = postgres.getPostgresDatabase().getConnection();

@@ -73,12 +73,17 @@ final class PasswordAuthentication implements AutoCloseable {
     static IOException explain(IOException failure, Path dataDir) {
         for (Throwable t = failure; t != null; t = t.getCause()) {
             if (String.valueOf(t.getMessage()).contains("password authentication failed")) {
-                return new IOException("the embedded PostgreSQL in " + dataDir + " refused the password given in"
-                        + " PGVS3_DB_PASSWORD: the data directory was set up with another one (was the state"
-                        + " directory's db-password file replaced?)", failure);
+                return refused(dataDir, failure);
             }
         }
         return failure;
+    }
+
+    /** The server in {@code dataDir} refused the password ({@code cause} says how), in words. */
+    static IOException refused(Path dataDir, Exception cause) {
+        return new IOException("the embedded PostgreSQL in " + dataDir + " refused the password given in"
+                + " PGVS3_DB_PASSWORD: the data directory was set up with another one (was the state"
+                + " directory's db-password file replaced?)", cause);
     }
 
     private static long count(Statement statement, String sql) throws SQLException {

@@ -55,6 +55,10 @@ class PasswordAuthenticationTest {
         EmbeddedPostgresServer.startDurable(data, port, "first-password").close();
         IOException e = assertThrows(IOException.class, () -> EmbeddedPostgresServer.startDurable(data, port, "other"));
         assertTrue(e.getMessage().contains("refused the password given in PGVS3_DB_PASSWORD"), e.getMessage());
+        // the server's own refusal, seen while it started (not zonky giving up after its startup wait)
+        assertTrue(e.getCause() instanceof SQLException s && "28P01".equals(s.getSQLState()), () -> "cause: " + e.getCause());
+        // the refused server was stopped: the directory starts again, with its own password
+        EmbeddedPostgresServer.startDurable(data, port, "first-password").close();
     }
 
     private static void assertRefused(String url, String password) {
