@@ -113,8 +113,9 @@ public final class SqlErrors {
      * Ends the transaction that {@code failure} interrupted, ignoring a failure to do so (the original
      * failure is what matters). A session lost at connection level is aborted instead of rolled back: its
      * transaction ended with it, the pool must destroy it rather than lend it again, and a rollback on it
-     * would fail and make Liberty write an FFDC incident (docs/adr/0039). A handle the pool already closed
-     * (its session broke, or the COPY watchdog aborted it) is left alone.
+     * would only fail on the dead socket (docs/adr/0039). Otherwise a ROLLBACK statement ends it
+     * ({@link Transactions#rollback}, docs/adr/0041). A handle the pool already closed (its session broke,
+     * or the COPY watchdog aborted it) is left alone.
      */
     public static void rollbackQuietly(Connection connection, Exception failure) {
         if (connection == null) {
