@@ -32,9 +32,9 @@ public final class Transactions {
 
     private static final String NO_STATEMENT_TIMEOUT = "SET LOCAL statement_timeout = 0";
     private static final String COMMIT = "COMMIT";
+    private static final String ROLLBACK = "ROLLBACK";
     /** in_failed_sql_transaction. */
     private static final String IN_FAILED_TRANSACTION = "25P02";
-    private static final String ROLLBACK = "ROLLBACK";
 
     private Transactions() {
     }
