@@ -45,36 +45,47 @@ class TransactionEndsIT {
     @Resource(lookup = "jdbc/pgvs3/chunk")
     private DataSource chunk;
 
+    /** What a test does with a pooled connection: one transaction of the kind under test. */
+    @FunctionalInterface
+    private interface TransactionOn {
+        void run(Connection c) throws Exception;
+    }
+
     @Test
     void aCommitOnAnEndedSessionFailsAtConnectionLevelWithoutAnIncident() throws Exception {
+        endsAtConnectionLevelWithoutAnIncident(main, c -> Transactions.inTransaction(c, tx -> {
+            endSessionInTransaction(tx);
+            return null;
+        }));
+    }
+
+    @Test
+    void aStreamTransactionOnAnEndedSessionFailsAtConnectionLevelWithoutAnIncident() throws Exception {
+        endsAtConnectionLevelWithoutAnIncident(chunk, c -> Transactions.inStreamTransaction(c,
+                this::endSessionInTransaction));
+    }
+
+    /**
+     * {@code transaction}, whose work ends its own session, fails at connection level; {@code pool} then
+     * lends a live session, and the server wrote no incident for the commit.
+     */
+    private void endsAtConnectionLevelWithoutAnIncident(DataSource pool, TransactionOn transaction) throws Exception {
         SQLException failure = assertThrows(SQLException.class, () -> {
-            try (Connection c = main.getConnection()) {
-                Transactions.inTransaction(c, tx -> {
-                    selectOne(tx); // the transaction is open on the server
-                    terminate(tx);
-                    return null;
-                });
+            try (Connection c = pool.getConnection()) {
+                transaction.run(c);
             }
         });
         assertTrue(SqlErrors.isConnectionLost(failure), () -> "not a lost session: " + failure);
-        try (Connection c = main.getConnection()) {
+        try (Connection c = pool.getConnection()) {
             assertEquals(1, selectOne(c), "the pool lent a dead session after the lost one");
         }
         assertEquals(List.of(), incidentsFrom("commit"), "FFDC incidents of a commit on an ended session");
     }
 
-    @Test
-    void aStreamTransactionOnAnEndedSessionFailsAtConnectionLevelWithoutAnIncident() throws Exception {
-        SQLException failure = assertThrows(SQLException.class, () -> {
-            try (Connection c = chunk.getConnection()) {
-                Transactions.inStreamTransaction(c, tx -> {
-                    selectOne(tx);
-                    terminate(tx);
-                });
-            }
-        });
-        assertTrue(SqlErrors.isConnectionLost(failure), () -> "not a lost session: " + failure);
-        assertEquals(List.of(), incidentsFrom("commit"), "FFDC incidents of a commit on an ended session");
+    /** Opens the transaction on the server, then ends the session under it. */
+    private void endSessionInTransaction(Connection tx) throws SQLException {
+        selectOne(tx);
+        terminate(tx);
     }
 
     /** Eight times on one session: past PgJDBC's prepareThreshold (5), the ROLLBACK runs server-prepared too. */
