@@ -1,5 +1,6 @@
 package io.pgvs3.store.copy;
 
+import io.pgvs3.store.access.DataAccess;
 import io.pgvs3.store.api.CopyListener;
 import io.pgvs3.store.api.CopySpec;
 import io.pgvs3.store.api.ObjectMeta;
@@ -11,10 +12,8 @@ import io.pgvs3.store.api.checksum.RunningChecksum;
 import io.pgvs3.store.api.error.StoreError;
 import io.pgvs3.store.api.error.StoreException;
 import io.pgvs3.store.namespace.Namespace;
-import io.pgvs3.store.namespace.NamespaceCache;
 import io.pgvs3.store.read.ObjectReader;
 import io.pgvs3.store.sql.Locks;
-import io.pgvs3.store.sql.Transactions;
 import io.pgvs3.store.write.NewObject;
 import io.pgvs3.store.write.ObjectPublisher;
 import io.pgvs3.store.write.WriteRequest;
@@ -36,13 +35,13 @@ public final class ObjectCopier {
 
     private final DataSource main;
     private final DataSource chunk;
-    private final NamespaceCache namespaces;
+    private final DataAccess access;
     private final ObjectReader reader;
 
-    public ObjectCopier(DataSource main, DataSource chunk, NamespaceCache namespaces, ObjectReader reader) {
+    public ObjectCopier(DataSource main, DataSource chunk, DataAccess access, ObjectReader reader) {
         this.main = main;
         this.chunk = chunk;
-        this.namespaces = namespaces;
+        this.access = access;
         this.reader = reader;
     }
 
@@ -52,9 +51,10 @@ public final class ObjectCopier {
         Requested requested = spec.checksumAlgorithm() == null ? null : requested(spec, listener);
         String operation = "COPY " + spec.source().bucket() + "/" + spec.source().key() + " to " + spec.key();
         if (spec.source().bucket().equals(spec.bucket())) {
-            return Transactions.run(main, operation, spec.bucket(), c -> copyWithin(c, spec, requested));
+            return access.write(main, operation, spec.bucket(), (c, ns) -> copyWithin(c, ns, spec, requested));
         }
-        return Transactions.runLong(chunk, operation, spec.bucket(), c -> copyAcross(c, spec, requested, listener));
+        return access.writeLong(chunk, operation, spec.bucket(),
+                (c, target) -> copyAcross(c, target, spec, requested, listener));
     }
 
     /** A checksum the copy must carry instead of the source's, and the source version it was computed on. */
@@ -74,7 +74,7 @@ public final class ObjectCopier {
         if (stored != null && stored.algorithm() == algorithm && stored.type() == ChecksumType.FULL_OBJECT) {
             return new Requested(source.etag(), stored);
         }
-        namespaces.read(main, "COPY target " + spec.key(), spec.bucket(), (c, target) -> {
+        access.read(main, "COPY target " + spec.key(), spec.bucket(), (c, target) -> {
             ObjectPublisher.precheck(c, target, spec.key(), spec.condition());
             return target;
         });
@@ -100,16 +100,15 @@ public final class ObjectCopier {
         return new Requested(source.etag(), ObjectChecksum.fullObject(algorithm, running.digest()));
     }
 
-    private PutResult copyWithin(Connection c, CopySpec spec, Requested requested) throws SQLException {
-        Namespace ns = namespaces.lockForWrite(c, spec.bucket());
+    private static PutResult copyWithin(Connection c, Namespace ns, CopySpec spec, Requested requested)
+            throws SQLException {
         Locks.lockObjectKeys(c, ns.id(), spec.source().key(), spec.key());
         return publish(c, ns, spec, SourceRows.require(c, ns, spec.source()), requested);
     }
 
-    private PutResult copyAcross(Connection c, CopySpec spec, Requested requested, CopyListener listener)
-            throws SQLException {
-        Namespace target = namespaces.lockForWrite(c, spec.bucket());
-        Namespace from = namespaces.lockForWrite(c, spec.source().bucket());
+    private PutResult copyAcross(Connection c, Namespace target, CopySpec spec, Requested requested,
+                                 CopyListener listener) throws SQLException {
+        Namespace from = access.namespaces().lockForWrite(c, spec.source().bucket());
         StoredObject source = SourceRows.require(c, from, spec.source());
         ObjectPublisher.precheck(c, target, spec.key(), spec.condition());
         listener.checksPassed();

@@ -3,7 +3,7 @@ package io.pgvs3.store.ejb;
 import io.pgvs3.store.api.BucketInfo;
 import io.pgvs3.store.api.BucketStore;
 import io.pgvs3.store.layout.LayoutGate;
-import io.pgvs3.store.namespace.BucketService;
+import io.pgvs3.store.bucket.BucketService;
 import jakarta.annotation.PostConstruct;
 import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
@@ -30,7 +30,7 @@ public class BucketStoreBean implements BucketStore {
     @PostConstruct
     void init() {
         layout = layoutBean.gate();
-        buckets = new BucketService(database.main(), layoutBean.namespaces());
+        buckets = new BucketService(database.main(), layoutBean.access().namespaces());
     }
 
     @Override

@@ -4,6 +4,7 @@ import io.pgvs3.store.config.ConnectionBudget;
 import io.pgvs3.store.config.DbTransportPolicy;
 import io.pgvs3.store.config.StoreConfig;
 import io.pgvs3.store.layout.LayoutGate;
+import io.pgvs3.store.access.DataAccess;
 import io.pgvs3.store.namespace.NamespaceCache;
 import jakarta.annotation.PostConstruct;
 import jakarta.ejb.ConcurrencyManagement;
@@ -35,12 +36,12 @@ public class LayoutBean {
     private StoreConfig config;
 
     private volatile LayoutGate gate;
-    private volatile NamespaceCache namespaces;
+    private volatile DataAccess access;
 
     @PostConstruct
     void start() {
         DataSource main = database.main();
-        namespaces = new NamespaceCache(main);
+        access = new DataAccess(new NamespaceCache(main));
         gate = new LayoutGate(main, config.readOnly(), DbTransportPolicy.refusal(config.dbUrl(), config.allowPlaintext()),
                 () -> ConnectionBudget.check(main, config.mainPoolMax(), config.chunkPoolMax()));
         gate.check();
@@ -50,7 +51,8 @@ public class LayoutBean {
         return gate;
     }
 
-    public NamespaceCache namespaces() {
-        return namespaces;
+    /** The store's data-access path over this gateway's one namespace cache. */
+    public DataAccess access() {
+        return access;
     }
 }

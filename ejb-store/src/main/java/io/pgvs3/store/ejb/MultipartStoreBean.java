@@ -53,10 +53,10 @@ public class MultipartStoreBean implements MultipartStore {
     void init() {
         layout = layoutBean.gate();
         DataSource main = database.main();
-        uploads = new UploadService(main, layoutBean.namespaces());
-        parts = new PartWriter(main, database.chunk(), layoutBean.namespaces(), watchdogBean.watchdogs().chunk());
-        completer = new UploadCompleter(main, layoutBean.namespaces());
-        lister = new UploadLister(main, layoutBean.namespaces());
+        uploads = new UploadService(main, layoutBean.access());
+        parts = new PartWriter(main, database.chunk(), layoutBean.access(), watchdogBean.watchdogs().chunk());
+        completer = new UploadCompleter(main, layoutBean.access());
+        lister = new UploadLister(main, layoutBean.access());
     }
 
     @Override

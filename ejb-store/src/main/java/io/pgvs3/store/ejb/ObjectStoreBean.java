@@ -60,11 +60,11 @@ public class ObjectStoreBean implements ObjectStore {
         layout = layoutBean.gate();
         DataSource main = database.main();
         DataSource chunk = database.chunk();
-        writer = new ObjectWriter(main, chunk, layoutBean.namespaces(), watchdogBean.watchdogs().chunk());
-        reader = new ObjectReader(main, chunk, layoutBean.namespaces(), readWindowBean.window());
-        deleter = new ObjectDeleter(main, layoutBean.namespaces());
-        lister = new ObjectLister(main, layoutBean.namespaces());
-        copier = new ObjectCopier(main, chunk, layoutBean.namespaces(), reader);
+        writer = new ObjectWriter(main, chunk, layoutBean.access(), watchdogBean.watchdogs().chunk());
+        reader = new ObjectReader(main, chunk, layoutBean.access(), readWindowBean.window());
+        deleter = new ObjectDeleter(main, layoutBean.access());
+        lister = new ObjectLister(main, layoutBean.access());
+        copier = new ObjectCopier(main, chunk, layoutBean.access(), reader);
     }
 
     @Override

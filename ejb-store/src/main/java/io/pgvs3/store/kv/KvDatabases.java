@@ -1,5 +1,6 @@
 package io.pgvs3.store.kv;
 
+import io.pgvs3.store.access.DataAccess;
 import io.pgvs3.store.api.KvStore;
 import io.pgvs3.store.layout.NamespaceDdl;
 import io.pgvs3.store.namespace.Namespace;
@@ -22,11 +23,28 @@ final class KvDatabases {
 
     private static final Logger LOG = Logger.getLogger(KvDatabases.class.getName());
 
+    /** How often a KV transaction that lost a race to another writer is run in all before it gives up. */
+    static final int WRITE_ATTEMPTS = 20;
+
+    /** What failures name as where they happened, per database: formatted once. */
+    private static final String[] SCOPES = new String[KvStore.DATABASES];
+
+    static {
+        for (int db = 0; db < SCOPES.length; db++) {
+            SCOPES[db] = "RESP database " + db;
+        }
+    }
+
     private final DataSource main;
     private final AtomicReferenceArray<Namespace> known = new AtomicReferenceArray<>(KvStore.DATABASES);
 
     KvDatabases(DataSource main) {
         this.main = main;
+    }
+
+    /** "RESP database n", for failure messages. */
+    static String scope(int db) {
+        return db >= 0 && db < SCOPES.length ? SCOPES[db] : "RESP database " + db;
     }
 
     static String name(int db) {
@@ -37,7 +55,8 @@ final class KvDatabases {
     Namespace resolve(int db) {
         Namespace ns = known(db);
         if (ns == null) {
-            ns = KvTransactions.run(main, "open database", db, c -> findOrCreate(c, name(db)));
+            ns = DataAccess.transactionRetryingRaces(main, WRITE_ATTEMPTS, "open database", scope(db),
+                    c -> findOrCreate(c, name(db)));
             known.set(db, ns);
         }
         return ns;
@@ -52,7 +71,7 @@ final class KvDatabases {
         if (ns != null) {
             return Optional.of(ns);
         }
-        Optional<Namespace> found = KvTransactions.read(main, "open database", db,
+        Optional<Namespace> found = DataAccess.readIn(main, "open database", scope(db),
                 c -> Namespaces.find(c, name(db), Namespaces.KIND_CACHE));
         found.ifPresent(n -> known.set(db, n));
         return found;

@@ -1,5 +1,6 @@
 package io.pgvs3.store.kv;
 
+import io.pgvs3.store.access.DataAccess;
 import io.pgvs3.store.api.KvChanges;
 import io.pgvs3.store.api.KvEntry;
 import io.pgvs3.store.api.KvMutation;
@@ -28,7 +29,8 @@ final class KvMutator {
 
     private static final String LOCK = "SELECT " + KvRow.COLUMNS
             + " FROM %s.objects WHERE key = ANY (?) ORDER BY key FOR UPDATE";
-    private static final String EXPIRE = "UPDATE %s.objects SET expires_at = %s WHERE key = ?";
+    private static final String EXPIRE = Namespace.withFragments("UPDATE %s.objects SET expires_at = %s WHERE key = ?",
+            String.format(KvRow.MILLIS, "?::int8"));
     private static final String DELETE = "DELETE FROM %s.objects WHERE key = ? RETURNING file_id, parts";
 
     private final DataSource main;
@@ -42,7 +44,7 @@ final class KvMutator {
     <T> T mutate(int db, Namespace ns, List<byte[]> keys, boolean withValues, long now, KvMutation<T> mutation) {
         String[] encoded = KvKeys.encodeAll(keys);
         Set<String> allowed = new HashSet<>(List.of(encoded));
-        return KvTransactions.run(main, "write", db, c -> {
+        return DataAccess.transactionRetryingRaces(main, KvDatabases.WRITE_ATTEMPTS, "write", KvDatabases.scope(db), c -> {
             Map<String, KvRow> rows = lock(c, ns, encoded);
             List<KvEntry> current = new ArrayList<>(encoded.length);
             for (String key : encoded) {
@@ -58,7 +60,7 @@ final class KvMutator {
 
     private static Map<String, KvRow> lock(Connection c, Namespace ns, String[] keys) throws SQLException {
         Map<String, KvRow> rows = new HashMap<>();
-        try (PreparedStatement ps = c.prepareStatement(String.format(LOCK, ns.schema()))) {
+        try (PreparedStatement ps = c.prepareStatement(ns.sql(LOCK))) {
             ps.setArray(1, c.createArrayOf("text", keys));
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
@@ -92,7 +94,7 @@ final class KvMutator {
                 if (rowExists.contains(key)) {
                     released.addAll(KvUpsert.upsert(c, ns, row));
                 } else if (!KvUpsert.insertNew(c, ns, row)) {
-                    throw new KvTransactions.Retry();
+                    throw new DataAccess.Retry();
                 }
                 rowExists.add(key);
             } else if (change instanceof KvChanges.Expire expire) {
@@ -106,8 +108,7 @@ final class KvMutator {
     }
 
     private static void expire(Connection c, Namespace ns, String key, long expiresAt) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(String.format(EXPIRE, ns.schema(),
-                String.format(KvRow.MILLIS, "?::int8")))) {
+        try (PreparedStatement ps = c.prepareStatement(ns.sql(EXPIRE))) {
             if (expiresAt == KvEntry.PERSISTENT) {
                 ps.setNull(1, Types.BIGINT);
             } else {
@@ -120,7 +121,7 @@ final class KvMutator {
 
     private static List<Long> delete(Connection c, Namespace ns, String key) throws SQLException {
         List<Long> released = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement(String.format(DELETE, ns.schema()))) {
+        try (PreparedStatement ps = c.prepareStatement(ns.sql(DELETE))) {
             ps.setString(1, key);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {

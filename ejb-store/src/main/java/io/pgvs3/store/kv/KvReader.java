@@ -1,5 +1,6 @@
 package io.pgvs3.store.kv;
 
+import io.pgvs3.store.access.DataAccess;
 import io.pgvs3.store.api.KvCounts;
 import io.pgvs3.store.api.KvEntry;
 import io.pgvs3.store.api.KvPage;
@@ -9,7 +10,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -33,19 +33,19 @@ final class KvReader {
      * Keys of the page from the cursor's hash on, then every further key of the page's last hash, so a
      * page never ends between two keys of one hash and the next cursor (last hash + 1) skips none.
      */
-    private static final String SCAN = """
+    private static final String SCAN = Namespace.withFragments("""
             WITH page AS (SELECT hashtextextended(key, 0) AS h FROM %1$s.objects
                            WHERE hashtextextended(key, 0) >= ? ORDER BY 1 LIMIT ?)
             SELECT key, hashtextextended(key, 0), (SELECT count(*) FROM page), %2$s
               FROM %1$s.objects
              WHERE hashtextextended(key, 0) >= ? AND hashtextextended(key, 0) <= (SELECT max(h) FROM page)
-             ORDER BY 2""";
-    private static final String RANDOM = """
+             ORDER BY 2""", KvRow.LIVE);
+    private static final String RANDOM = Namespace.withFragments("""
             (SELECT key FROM %1$s.objects WHERE hashtextextended(key, 0) >= ? AND %2$s
               ORDER BY hashtextextended(key, 0) LIMIT 1)
             UNION ALL
             (SELECT key FROM %1$s.objects WHERE %2$s ORDER BY hashtextextended(key, 0) LIMIT 1)
-            LIMIT 1""";
+            LIMIT 1""", KvRow.LIVE);
     private static final String COUNT = "SELECT count(*), count(expires_at) FROM %s.objects WHERE " + KvRow.LIVE;
 
     private final DataSource main;
@@ -58,10 +58,10 @@ final class KvReader {
 
     List<KvEntry> get(int db, Namespace ns, List<byte[]> keys, long now, boolean withValues) {
         String[] encoded = KvKeys.encodeAll(keys);
-        Map<String, KvEntry> found = KvTransactions.read(main, "GET", db, c -> {
+        Map<String, KvEntry> found = DataAccess.readIn(main, "GET", KvDatabases.scope(db), c -> {
             Map<String, KvEntry> rows = new HashMap<>();
             List<KvRow> chunked = new ArrayList<>();
-            try (PreparedStatement ps = c.prepareStatement(String.format(withValues ? GET : PEEK, ns.schema()))) {
+            try (PreparedStatement ps = c.prepareStatement(ns.sql(withValues ? GET : PEEK))) {
                 ps.setArray(1, c.createArrayOf("text", encoded));
                 ps.setObject(2, KvRow.instant(now));
                 try (ResultSet rs = ps.executeQuery()) {
@@ -93,11 +93,9 @@ final class KvReader {
     }
 
     private KvEntry readChunked(Connection c, Namespace ns, String key, long now) throws SQLException {
-        c.setAutoCommit(false);
-        try (Statement s = c.createStatement()) {
-            s.execute(Transactions.READ_ONLY_SNAPSHOT);
-            try (PreparedStatement ps = c.prepareStatement(String.format(ONE, ns.schema()))) {
-                ps.setString(1, key);
+        return Transactions.inSnapshot(c, ns, key, (tx, n, k) -> {
+            try (PreparedStatement ps = tx.prepareStatement(n.sql(ONE))) {
+                ps.setString(1, k);
                 ps.setObject(2, KvRow.instant(now));
                 try (ResultSet rs = ps.executeQuery()) {
                     if (!rs.next()) {
@@ -106,23 +104,20 @@ final class KvReader {
                     KvRow row = KvRow.of(rs);
                     StoredValue v = row.value();
                     byte[] bytes = v.fileId() == null ? values.inline(v.inline(), v.zstd(), v.size())
-                            : values.chunked(c, ns, v.fileId(), v.size());
+                            : values.chunked(tx, n, v.fileId(), v.size());
                     return new KvEntry(bytes, v.size(), row.expiresAt());
                 }
             }
-        } finally {
-            Transactions.rollback(c);
-            c.setAutoCommit(true);
-        }
+        });
     }
 
     KvPage scan(int db, Namespace ns, long cursor, int count, long now) {
-        return KvTransactions.read(main, "SCAN", db, c -> {
+        return DataAccess.readIn(main, "SCAN", KvDatabases.scope(db), c -> {
             List<byte[]> keys = new ArrayList<>();
             long lastHash = 0;
             long pageRows = 0;
             long from = cursor ^ Long.MIN_VALUE; // unsigned cursor → signed hash order
-            try (PreparedStatement ps = c.prepareStatement(String.format(SCAN, ns.schema(), KvRow.LIVE))) {
+            try (PreparedStatement ps = c.prepareStatement(ns.sql(SCAN))) {
                 ps.setLong(1, from);
                 ps.setInt(2, count);
                 ps.setObject(3, KvRow.instant(now));
@@ -143,8 +138,8 @@ final class KvReader {
     }
 
     byte[] randomKey(int db, Namespace ns, long now, long startHash) {
-        return KvTransactions.read(main, "RANDOMKEY", db, c -> {
-            try (PreparedStatement ps = c.prepareStatement(String.format(RANDOM, ns.schema(), KvRow.LIVE))) {
+        return DataAccess.readIn(main, "RANDOMKEY", KvDatabases.scope(db), c -> {
+            try (PreparedStatement ps = c.prepareStatement(ns.sql(RANDOM))) {
                 ps.setLong(1, startHash);
                 ps.setObject(2, KvRow.instant(now));
                 ps.setObject(3, KvRow.instant(now));
@@ -156,8 +151,8 @@ final class KvReader {
     }
 
     KvCounts count(int db, Namespace ns, long now) {
-        return KvTransactions.read(main, "DBSIZE", db, c -> {
-            try (PreparedStatement ps = c.prepareStatement(String.format(COUNT, ns.schema()))) {
+        return DataAccess.readIn(main, "DBSIZE", KvDatabases.scope(db), c -> {
+            try (PreparedStatement ps = c.prepareStatement(ns.sql(COUNT))) {
                 ps.setObject(1, KvRow.instant(now));
                 try (ResultSet rs = ps.executeQuery()) {
                     rs.next();

@@ -15,10 +15,13 @@ import java.util.concurrent.ThreadLocalRandom;
 import javax.sql.DataSource;
 
 /**
- * {@link KvStore} over the reader, writer and mutator of one set of databases. Not thread-safe (its
- * codec): the bean holds one per bean instance, and the container never shares an instance.
+ * The operations of {@link KvStore} in plain Java: each logical database resolved to its namespace (a
+ * read of a database no gateway created yet finds nothing rather than creating it), then the reader,
+ * writer or mutator. {@code KvStoreBean} is the one {@link KvStore} façade and adds what the container
+ * owns (the layout gate, pooling); this class is what it delegates to and what the store tests drive.
+ * Not thread-safe (its codec): the bean holds one per bean instance, and the container never shares one.
  */
-public final class KvService implements KvStore, AutoCloseable {
+public final class KvService implements AutoCloseable {
 
     private final KvDatabases databases;
     private final KvValues values;
@@ -34,12 +37,10 @@ public final class KvService implements KvStore, AutoCloseable {
         mutator = new KvMutator(main, values);
     }
 
-    @Override
     public List<KvEntry> get(int db, List<byte[]> keys, long now) {
         return read(db, keys, now, true);
     }
 
-    @Override
     public List<KvEntry> peek(int db, List<byte[]> keys, long now) {
         return read(db, keys, now, false);
     }
@@ -49,44 +50,36 @@ public final class KvService implements KvStore, AutoCloseable {
         return ns.isPresent() ? reader.get(db, ns.get(), keys, now, withValues) : Collections.nCopies(keys.size(), null);
     }
 
-    @Override
     public void put(int db, List<KvPut> puts) {
         writer.put(db, databases.resolve(db), puts);
     }
 
-    @Override
     public int delete(int db, List<byte[]> keys, long now) {
         return databases.existing(db).map(ns -> writer.delete(db, ns, keys, now)).orElse(0);
     }
 
-    @Override
     public <T> T mutate(int db, List<byte[]> keys, boolean withValues, long now, KvMutation<T> mutation) {
         return mutator.mutate(db, databases.resolve(db), keys, withValues, now, mutation);
     }
 
-    @Override
     public KvPage scan(int db, long cursor, int count, long now) {
         return databases.existing(db).map(ns -> reader.scan(db, ns, cursor, count, now))
                 .orElse(new KvPage(List.of(), 0));
     }
 
-    @Override
     public byte[] randomKey(int db, long now) {
         return databases.existing(db)
                 .map(ns -> reader.randomKey(db, ns, now, ThreadLocalRandom.current().nextLong())).orElse(null);
     }
 
-    @Override
     public KvCounts count(int db, long now) {
         return databases.existing(db).map(ns -> reader.count(db, ns, now)).orElse(new KvCounts(0, 0));
     }
 
-    @Override
     public void flush(int db) {
         databases.existing(db).ifPresent(ns -> writer.flush(db, ns));
     }
 
-    @Override
     public void close() {
         values.close();
     }

@@ -17,11 +17,11 @@ import java.util.List;
  */
 final class KvUpsert {
 
-    private static final String ROWS = """
+    private static final String ROWS = Namespace.withFragments("""
             INSERT INTO %1$s.objects AS o (key, size, etag, sha256, inline_data, inline_zstd, file_id, expires_at)
             SELECT k, s, '', ''::bytea, d, z, f, %2$s
               FROM unnest(?::text[], ?::int8[], ?::bytea[], ?::bool[], ?::int8[], ?::int8[]) AS v(k, s, d, z, f, e)
-            """;
+            """, String.format(KvRow.MILLIS, "e"));
     private static final String UPSERT = ROWS + """
             ON CONFLICT (key) DO UPDATE SET size = excluded.size, inline_data = excluded.inline_data,
                 inline_zstd = excluded.inline_zstd, file_id = excluded.file_id, expires_at = excluded.expires_at,
@@ -40,7 +40,7 @@ final class KvUpsert {
     /** Upserts {@code rows} (distinct keys); returns the files the overwritten rows referenced. */
     static List<Long> upsert(Connection c, Namespace ns, List<Row> rows) throws SQLException {
         List<Long> replaced = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement(sql(UPSERT, ns))) {
+        try (PreparedStatement ps = c.prepareStatement(ns.sql(UPSERT))) {
             bind(c, ps, rows);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
@@ -53,14 +53,10 @@ final class KvUpsert {
 
     /** Inserts rows for keys that had none; false when another transaction inserted one of them first. */
     static boolean insertNew(Connection c, Namespace ns, List<Row> rows) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(sql(INSERT_NEW, ns))) {
+        try (PreparedStatement ps = c.prepareStatement(ns.sql(INSERT_NEW))) {
             bind(c, ps, rows);
             return ps.executeUpdate() == rows.size();
         }
-    }
-
-    private static String sql(String template, Namespace ns) {
-        return String.format(template, ns.schema(), String.format(KvRow.MILLIS, "e"));
     }
 
     private static void bind(Connection c, PreparedStatement ps, List<Row> rows) throws SQLException {

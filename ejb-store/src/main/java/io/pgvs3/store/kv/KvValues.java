@@ -73,7 +73,7 @@ final class KvValues implements AutoCloseable {
         byte[] out = new byte[Math.toIntExact(size)];
         byte[] block = new byte[ChunkFormat.BLOCK];
         long expected = 0;
-        try (PreparedStatement ps = c.prepareStatement(String.format(CHUNKS, ns.schema()))) {
+        try (PreparedStatement ps = c.prepareStatement(ns.sql(CHUNKS))) {
             ps.setFetchSize(FETCH_ROWS);
             ps.setLong(1, fileId);
             try (ResultSet rs = ps.executeQuery()) {

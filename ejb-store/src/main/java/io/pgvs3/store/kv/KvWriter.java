@@ -1,5 +1,6 @@
 package io.pgvs3.store.kv;
 
+import io.pgvs3.store.access.DataAccess;
 import io.pgvs3.store.api.KvPut;
 import io.pgvs3.store.namespace.Namespace;
 import io.pgvs3.store.write.FileRefs;
@@ -14,8 +15,8 @@ import javax.sql.DataSource;
 /** Blind writes and deletes: one statement and one commit per call. */
 final class KvWriter {
 
-    private static final String DELETE = """
-            DELETE FROM %s.objects WHERE key = ANY (?) RETURNING file_id, parts, %s""";
+    private static final String DELETE = Namespace.withFragments("""
+            DELETE FROM %s.objects WHERE key = ANY (?) RETURNING file_id, parts, %s""", KvRow.LIVE);
     /**
      * Every row goes, so none of their files stays referenced (RESP values never share files): they are
      * queued as garbage by the same statement.
@@ -42,7 +43,7 @@ final class KvWriter {
         }
         List<String> keys = new ArrayList<>(last.keySet());
         keys.sort(null);
-        KvTransactions.run(main, "SET", db, c -> {
+        DataAccess.transactionRetryingRaces(main, KvDatabases.WRITE_ATTEMPTS, "SET", KvDatabases.scope(db), c -> {
             List<KvUpsert.Row> rows = new ArrayList<>(keys.size());
             for (String key : keys) {
                 KvPut put = last.get(key);
@@ -55,10 +56,10 @@ final class KvWriter {
 
     int delete(int db, Namespace ns, List<byte[]> keys, long now) {
         String[] encoded = KvKeys.encodeAll(keys);
-        return KvTransactions.run(main, "DEL", db, c -> {
+        return DataAccess.transactionRetryingRaces(main, KvDatabases.WRITE_ATTEMPTS, "DEL", KvDatabases.scope(db), c -> {
             int live = 0;
             List<Long> released = new ArrayList<>();
-            try (PreparedStatement ps = c.prepareStatement(String.format(DELETE, ns.schema(), KvRow.LIVE))) {
+            try (PreparedStatement ps = c.prepareStatement(ns.sql(DELETE))) {
                 ps.setArray(1, c.createArrayOf("text", encoded));
                 ps.setObject(2, KvRow.instant(now));
                 try (ResultSet rs = ps.executeQuery()) {
@@ -74,8 +75,8 @@ final class KvWriter {
     }
 
     void flush(int db, Namespace ns) {
-        KvTransactions.run(main, "FLUSHDB", db, c -> {
-            try (PreparedStatement ps = c.prepareStatement(String.format(FLUSH, ns.schema()))) {
+        DataAccess.transactionRetryingRaces(main, KvDatabases.WRITE_ATTEMPTS, "FLUSHDB", KvDatabases.scope(db), c -> {
+            try (PreparedStatement ps = c.prepareStatement(ns.sql(FLUSH))) {
                 return ps.executeUpdate();
             }
         });

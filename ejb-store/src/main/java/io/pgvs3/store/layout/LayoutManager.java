@@ -59,18 +59,11 @@ public final class LayoutManager {
             }
             Locks.lockLayout(c);
             try {
-                c.setAutoCommit(false);
-                try {
-                    LayoutStatus status = createOrVerify(c, true);
-                    Transactions.commit(c);
-                    LOG.info(() -> "storage layout v" + status.version()
-                            + (status.created() ? " created" : " verified") + ", " + status.namespaces()
-                            + " namespaces");
-                    return status;
-                } catch (SQLException | RuntimeException e) {
-                    Transactions.rollback(c);
-                    throw e;
-                }
+                LayoutStatus status = Transactions.inTransaction(c, tx -> createOrVerify(tx, true));
+                LOG.info(() -> "storage layout v" + status.version()
+                        + (status.created() ? " created" : " verified") + ", " + status.namespaces()
+                        + " namespaces");
+                return status;
             } finally {
                 unlockQuietly(c);
             }
@@ -183,7 +176,6 @@ public final class LayoutManager {
 
     private static void unlockQuietly(Connection c) {
         try {
-            c.setAutoCommit(true);
             Locks.unlockLayout(c);
         } catch (SQLException e) {
             // a session lock ends with its session anyway

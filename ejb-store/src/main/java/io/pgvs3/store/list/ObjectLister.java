@@ -1,14 +1,12 @@
 package io.pgvs3.store.list;
 
+import io.pgvs3.store.access.DataAccess;
 import io.pgvs3.store.api.ListPage;
 import io.pgvs3.store.api.ListQuery;
 import io.pgvs3.store.api.ObjectSummary;
 import io.pgvs3.store.api.error.StoreError;
 import io.pgvs3.store.api.error.StoreException;
 import io.pgvs3.store.namespace.Namespace;
-import io.pgvs3.store.namespace.NamespaceCache;
-import io.pgvs3.store.sql.ReadRetry;
-import io.pgvs3.store.sql.SqlErrors;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -34,34 +32,22 @@ public final class ObjectLister {
     private static final String ORDER = " ORDER BY key LIMIT ?";
 
     private final DataSource main;
-    private final NamespaceCache namespaces;
+    private final DataAccess access;
 
-    public ObjectLister(DataSource main, NamespaceCache namespaces) {
+    public ObjectLister(DataSource main, DataAccess access) {
         this.main = main;
-        this.namespaces = namespaces;
+        this.access = access;
     }
 
     public ListPage list(ListQuery q) {
         if (q.maxKeys() < 0 || q.maxKeys() > MAX_KEYS) {
             throw new StoreException(StoreError.INVALID_ARGUMENT, "max-keys must be 0.." + MAX_KEYS);
         }
-        for (int attempt = 0; ; attempt++) {
-            Namespace ns = namespaces.resolve(q.bucket());
-            if (q.maxKeys() == 0) {
-                return new ListPage(List.of(), List.of(), false, null);
-            }
-            try {
-                return ReadRetry.run(main, ns, q, (c, n, query) -> new Walk(c, n, query).run());
-            } catch (SQLException e) {
-                if (SqlErrors.isMissingNamespace(e)) {
-                    namespaces.evict(q.bucket());
-                    if (attempt == 0) {
-                        continue;
-                    }
-                }
-                throw SqlErrors.translate("list", q.bucket(), e);
-            }
+        if (q.maxKeys() == 0) {
+            access.namespaces().resolve(q.bucket()); // NO_SUCH_BUCKET still applies to an empty page
+            return new ListPage(List.of(), List.of(), false, null);
         }
+        return access.read(main, "list", q.bucket(), q, (c, ns, query) -> new Walk(c, ns, query).run());
     }
 
     /** The state of one page walk. */

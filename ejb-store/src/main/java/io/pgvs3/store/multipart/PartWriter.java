@@ -1,5 +1,6 @@
 package io.pgvs3.store.multipart;
 
+import io.pgvs3.store.access.DataAccess;
 import io.pgvs3.store.api.ByteRange;
 import io.pgvs3.store.api.CopyListener;
 import io.pgvs3.store.api.CopySource;
@@ -17,9 +18,7 @@ import io.pgvs3.store.copy.FileCloner;
 import io.pgvs3.store.copy.SourceRows;
 import io.pgvs3.store.copy.StoredObject;
 import io.pgvs3.store.namespace.Namespace;
-import io.pgvs3.store.namespace.NamespaceCache;
 import io.pgvs3.store.read.ObjectReader;
-import io.pgvs3.store.sql.Transactions;
 import io.pgvs3.store.write.BodyChecks;
 import io.pgvs3.store.write.BodyDigests;
 import io.pgvs3.store.write.CallerInput;
@@ -47,17 +46,17 @@ public final class PartWriter {
 
     private final DataSource main;
     private final DataSource chunk;
-    private final NamespaceCache namespaces;
+    private final DataAccess access;
     private final CopyWatchdog watchdog;
     private final ObjectReader sourceReader;
 
-    public PartWriter(DataSource main, DataSource chunk, NamespaceCache namespaces, CopyWatchdog watchdog) {
+    public PartWriter(DataSource main, DataSource chunk, DataAccess access, CopyWatchdog watchdog) {
         this.main = main;
         this.chunk = chunk;
-        this.namespaces = namespaces;
+        this.access = access;
         this.watchdog = watchdog;
         // the writer holds a chunk-pool connection, so the source is read on the other pool
-        this.sourceReader = new ObjectReader(main, main, namespaces);
+        this.sourceReader = new ObjectReader(main, main, access);
     }
 
     /** See {@link io.pgvs3.store.api.MultipartStore#uploadPart}. */
@@ -67,8 +66,7 @@ public final class PartWriter {
             throw new StoreException(StoreError.ENTITY_TOO_LARGE, "a part holds at most "
                     + ChunkFormat.MAX_FILE_BYTES + " bytes");
         }
-        return Transactions.runLong(chunk, operation("UploadPart", spec), spec.bucket(), c -> {
-            Namespace ns = namespaces.lockForWrite(c, spec.bucket());
+        return access.writeLong(chunk, operation("UploadPart", spec), spec.bucket(), (c, ns) -> {
             Uploads.require(c, ns, spec.uploadId(), spec.key(), Uploads.Lock.NONE);
             BodyDigests.Result written;
             long fileId;
@@ -88,15 +86,14 @@ public final class PartWriter {
     /** See {@link io.pgvs3.store.api.MultipartStore#copyPart}. */
     public PartInfo copy(PartSpec spec, CopySource source, ByteRange range, CopyListener listener) {
         requirePartNumber(spec);
-        StoredObject from = namespaces.read(main, "UploadPartCopy source " + source.key(), source.bucket(),
+        StoredObject from = access.read(main, "UploadPartCopy source " + source.key(), source.bucket(),
                 (c, ns) -> SourceRows.require(c, ns, source));
         if (range != null && range.last() >= from.size()) {
             throw new StoreException(StoreError.INVALID_ARGUMENT,
                     "Range specified is not valid for source object of size: " + from.size());
         }
         boolean whole = range == null || range.length() == from.size();
-        return Transactions.runLong(chunk, operation("UploadPartCopy", spec), spec.bucket(), c -> {
-            Namespace ns = namespaces.lockForWrite(c, spec.bucket());
+        return access.writeLong(chunk, operation("UploadPartCopy", spec), spec.bucket(), (c, ns) -> {
             Upload upload = Uploads.require(c, ns, spec.uploadId(), spec.key(), Uploads.Lock.NONE);
             listener.checksPassed();
             // an upload created with an algorithm needs every part's checksum of it, copied parts too

@@ -1,13 +1,12 @@
 package io.pgvs3.store.multipart;
 
+import io.pgvs3.store.access.DataAccess;
 import io.pgvs3.store.api.CompleteSpec;
 import io.pgvs3.store.api.PutResult;
 import io.pgvs3.store.api.checksum.ObjectChecksum;
 import io.pgvs3.store.api.error.StoreError;
 import io.pgvs3.store.api.error.StoreException;
 import io.pgvs3.store.namespace.Namespace;
-import io.pgvs3.store.namespace.NamespaceCache;
-import io.pgvs3.store.sql.Transactions;
 import io.pgvs3.store.write.NewObject;
 import io.pgvs3.store.write.ObjectPublisher;
 import java.sql.Connection;
@@ -24,20 +23,20 @@ import javax.sql.DataSource;
 public final class UploadCompleter {
 
     private final DataSource main;
-    private final NamespaceCache namespaces;
+    private final DataAccess access;
 
-    public UploadCompleter(DataSource main, NamespaceCache namespaces) {
+    public UploadCompleter(DataSource main, DataAccess access) {
         this.main = main;
-        this.namespaces = namespaces;
+        this.access = access;
     }
 
     /** See {@link io.pgvs3.store.api.MultipartStore#complete}. */
     public PutResult complete(CompleteSpec spec) {
-        return Transactions.run(main, "CompleteMultipartUpload " + spec.key(), spec.bucket(), c -> complete(c, spec));
+        return access.write(main, "CompleteMultipartUpload " + spec.key(), spec.bucket(), spec,
+                UploadCompleter::complete);
     }
 
-    private PutResult complete(Connection c, CompleteSpec spec) throws SQLException {
-        Namespace ns = namespaces.lockForWrite(c, spec.bucket());
+    private static PutResult complete(Connection c, Namespace ns, CompleteSpec spec) throws SQLException {
         Upload upload;
         try {
             upload = Uploads.require(c, ns, spec.uploadId(), spec.key(), Uploads.Lock.UPDATE);

@@ -1,5 +1,6 @@
 package io.pgvs3.store.multipart;
 
+import io.pgvs3.store.access.DataAccess;
 import io.pgvs3.store.api.UploadInfo;
 import io.pgvs3.store.api.UploadPage;
 import io.pgvs3.store.api.UploadQuery;
@@ -8,7 +9,6 @@ import io.pgvs3.store.api.error.StoreException;
 import io.pgvs3.store.list.KeyRanges;
 import io.pgvs3.store.list.KeyScope;
 import io.pgvs3.store.namespace.Namespace;
-import io.pgvs3.store.namespace.NamespaceCache;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -36,11 +36,11 @@ public final class UploadLister {
     private static final String ORDER = " ORDER BY key, upload_id LIMIT ?";
 
     private final DataSource main;
-    private final NamespaceCache namespaces;
+    private final DataAccess access;
 
-    public UploadLister(DataSource main, NamespaceCache namespaces) {
+    public UploadLister(DataSource main, DataAccess access) {
         this.main = main;
-        this.namespaces = namespaces;
+        this.access = access;
     }
 
     /** See {@link io.pgvs3.store.api.MultipartStore#listUploads}. */
@@ -48,7 +48,7 @@ public final class UploadLister {
         if (q.maxUploads() < 0 || q.maxUploads() > MAX_UPLOADS) {
             throw new StoreException(StoreError.INVALID_ARGUMENT, "max-uploads must be 0.." + MAX_UPLOADS);
         }
-        return namespaces.read(main, "ListMultipartUploads", q.bucket(), (c, ns) -> new Walk(c, ns, q).run());
+        return access.read(main, "ListMultipartUploads", q.bucket(), (c, ns) -> new Walk(c, ns, q).run());
     }
 
     /** Where the next query starts: at a key, after a key, or after one upload of a key. */

@@ -1,13 +1,12 @@
 package io.pgvs3.store.multipart;
 
+import io.pgvs3.store.access.DataAccess;
 import io.pgvs3.store.api.PartPage;
 import io.pgvs3.store.api.UploadInfo;
 import io.pgvs3.store.api.UploadSpec;
 import io.pgvs3.store.api.error.StoreError;
 import io.pgvs3.store.api.error.StoreException;
 import io.pgvs3.store.namespace.Namespace;
-import io.pgvs3.store.namespace.NamespaceCache;
-import io.pgvs3.store.sql.Transactions;
 import io.pgvs3.store.write.FileRefs;
 import io.pgvs3.store.write.WriteRequest;
 import java.time.Instant;
@@ -20,11 +19,11 @@ public final class UploadService {
     public static final int MAX_PARTS_PER_PAGE = 1000;
 
     private final DataSource main;
-    private final NamespaceCache namespaces;
+    private final DataAccess access;
 
-    public UploadService(DataSource main, NamespaceCache namespaces) {
+    public UploadService(DataSource main, DataAccess access) {
         this.main = main;
-        this.namespaces = namespaces;
+        this.access = access;
     }
 
     /** See {@link io.pgvs3.store.api.MultipartStore#create}. */
@@ -32,16 +31,15 @@ public final class UploadService {
         WriteRequest.requireValidKey(spec.key());
         Upload upload = new Upload(spec.key(), UploadIds.next(), null, spec.checksumAlgorithm(), spec.checksumType(),
                 WriteRequest.contentTypeOrDefault(spec.contentType()), WriteRequest.flatten(spec.userMetadata()));
-        Instant created = Transactions.run(main, "CreateMultipartUpload " + spec.key(), spec.bucket(),
-                c -> Uploads.insert(c, namespaces.lockForWrite(c, spec.bucket()), upload));
+        Instant created = access.write(main, "CreateMultipartUpload " + spec.key(), spec.bucket(),
+                (c, ns) -> Uploads.insert(c, ns, upload));
         return new UploadInfo(upload.key(), upload.uploadId(), created, upload.checksumAlgorithm(),
                 upload.checksumType());
     }
 
     /** See {@link io.pgvs3.store.api.MultipartStore#abort}: the parts' files become garbage. */
     public void abort(String bucket, String key, String uploadId) {
-        Transactions.run(main, "AbortMultipartUpload " + key, bucket, c -> {
-            Namespace ns = namespaces.lockForWrite(c, bucket);
+        access.write(main, "AbortMultipartUpload " + key, bucket, (c, ns) -> {
             Uploads.require(c, ns, uploadId, key, Uploads.Lock.UPDATE);
             List<Long> files = UploadParts.deleteAll(c, ns, uploadId);
             Uploads.delete(c, ns, uploadId);
@@ -55,7 +53,7 @@ public final class UploadService {
             throw new StoreException(StoreError.INVALID_ARGUMENT, "max-parts must be 0.." + MAX_PARTS_PER_PAGE
                     + " and part-number-marker not negative");
         }
-        return namespaces.read(main, "ListParts " + key, bucket, (c, ns) -> {
+        return access.read(main, "ListParts " + key, bucket, (c, ns) -> {
             UploadInfo upload = Uploads.require(c, ns, uploadId, key, Uploads.Lock.NONE).info();
             List<StoredPart> parts = UploadParts.page(c, ns, uploadId, afterPartNumber, maxParts + 1);
             boolean truncated = parts.size() > maxParts;

@@ -35,6 +35,18 @@ public record Namespace(long id, String name, String schema, long objectsOid) {
                 .computeIfAbsent(template, t -> String.format(t, schema));
     }
 
+    /**
+     * {@code template} with every slot but the schema's filled with {@code fragments} (constant SQL), for a
+     * statement constant that {@link #sql} then completes: the schema stays {@code %1$s}, the fragments
+     * take the template's further slots in order.
+     */
+    public static String withFragments(String template, String... fragments) {
+        Object[] slots = new Object[fragments.length + 1];
+        slots[0] = "%1$s";
+        System.arraycopy(fragments, 0, slots, 1, fragments.length);
+        return String.format(template, slots);
+    }
+
     /** {@code schema.table}, safe to splice into SQL. */
     public String table(String table) {
         return schema + "." + table;

@@ -13,8 +13,8 @@ import javax.sql.DataSource;
 
 /**
  * Bucket name → namespace, cached in the gateway. A name's schema never changes while its row exists,
- * so an entry can only go stale by the bucket being dropped (and maybe re-created); callers that then
- * hit a missing schema or table evict the entry and retry once (see {@link SqlErrors#isMissingNamespace}).
+ * so an entry can only go stale by the bucket being dropped (and maybe re-created); work that then hits a
+ * missing schema or table evicts the entry and runs once more ({@code store.access.DataAccess}).
  */
 public final class NamespaceCache {
 
@@ -65,36 +65,6 @@ public final class NamespaceCache {
 
     public void evict(String bucket) {
         byName.remove(bucket);
-    }
-
-    /** Read-only work against one namespace. */
-    @FunctionalInterface
-    public interface Read<T> {
-        T run(Connection c, Namespace ns) throws SQLException;
-    }
-
-    /**
-     * Runs read-only work on a connection of {@code pool} (autocommit) against the bucket's namespace,
-     * again on a fresh session when the pool lent a dead one ({@link ReadRetry}). A cached namespace whose
-     * schema is gone (the bucket was dropped and maybe re-created) is evicted and the work retried once.
-     *
-     * @throws StoreException NO_SUCH_BUCKET, UNAVAILABLE, or what the work throws
-     */
-    public <T> T read(DataSource pool, String operation, String bucket, Read<T> work) {
-        for (int attempt = 0; ; attempt++) {
-            Namespace ns = resolve(bucket);
-            try {
-                return ReadRetry.run(pool, ns, work, (c, n, w) -> w.run(c, n));
-            } catch (SQLException e) {
-                if (SqlErrors.isMissingNamespace(e)) {
-                    evict(bucket);
-                    if (attempt == 0) {
-                        continue;
-                    }
-                }
-                throw SqlErrors.translate(operation, bucket, e);
-            }
-        }
     }
 
     public static StoreException noSuchBucket(String bucket) {

@@ -67,11 +67,11 @@ final class ChunkReader {
      */
     void fetch(Namespace ns, Piece piece, PieceTarget target, SharedSnapshot snapshot) throws IOException, SQLException {
         ReadRetry.run(chunk, piece, target, (c, p, t) -> {
-            Transactions.inStreamTransaction(c, tx -> {
+            return Transactions.inTransaction(c, p, t, (tx, inPiece, inTarget) -> {
                 snapshot.enter(tx);
-                copy(tx, ns, p, t);
+                copy(tx, ns, inPiece, inTarget);
+                return null;
             });
-            return null;
         });
     }
 
@@ -118,10 +118,7 @@ final class ChunkReader {
     private void readInSnapshotOnce(Namespace ns, List<FileSpan> spans, OutputStream out, boolean[] wrote)
             throws IOException, SQLException {
         try (Connection c = chunk.getConnection()) {
-            Transactions.inStreamTransaction(c, tx -> {
-                try (Statement s = tx.createStatement()) {
-                    s.execute(Transactions.READ_ONLY_SNAPSHOT);
-                }
+            Transactions.inSnapshot(c, ns, spans, (tx, n, sp) -> {
                 long[] files = spans.stream().mapToLong(FileSpan::fileId).distinct().toArray();
                 if (!FileLocks.tryPinShared(tx, ns.id(), files)) {
                     LOG.fine(() -> "a file of " + ns.schema() + " is being reaped; reading from the snapshot");
@@ -133,6 +130,7 @@ final class ChunkReader {
                         out.write(bytes);
                     }
                 }
+                return null;
             });
         }
     }

@@ -1,5 +1,6 @@
 package io.pgvs3.store.read;
 
+import io.pgvs3.store.access.DataAccess;
 import io.pgvs3.store.api.BodyLocation;
 import io.pgvs3.store.api.ByteRange;
 import io.pgvs3.store.api.ObjectMeta;
@@ -7,9 +8,7 @@ import io.pgvs3.store.api.ObjectStore;
 import io.pgvs3.store.api.error.StoreError;
 import io.pgvs3.store.api.error.StoreException;
 import io.pgvs3.store.namespace.Namespace;
-import io.pgvs3.store.namespace.NamespaceCache;
 import io.pgvs3.store.sql.ReadRetry;
-import io.pgvs3.store.sql.SqlErrors;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -22,48 +21,37 @@ import javax.sql.DataSource;
 /** HEAD/GET: metadata from the main pool on every request, bodies inline or from the chunk pool. */
 public final class ObjectReader {
 
-    private static final ReadRetry.Read<Namespace, String, Optional<ObjectMeta>, IOException> FIND_META =
+    private static final DataAccess.Work<String, Optional<ObjectMeta>, IOException> FIND_META =
             (c, ns, key) -> ObjectRows.find(c, ns, key, false);
-    private static final ReadRetry.Read<Namespace, String, Optional<ObjectMeta>, IOException> FIND_WITH_BODY =
+    private static final DataAccess.Work<String, Optional<ObjectMeta>, IOException> FIND_WITH_BODY =
             (c, ns, key) -> ObjectRows.find(c, ns, key, true);
 
     private final DataSource main;
-    private final NamespaceCache namespaces;
+    private final DataAccess access;
     private final ChunkReader chunks;
     /** Null for a reader that streams from one snapshot (copies, which read inside their own work). */
     private final ReadWindow window;
 
     /** A reader whose long spans stream through {@code window}. */
-    public ObjectReader(DataSource main, DataSource chunk, NamespaceCache namespaces, ReadWindow window) {
+    public ObjectReader(DataSource main, DataSource chunk, DataAccess access, ReadWindow window) {
         this.main = main;
-        this.namespaces = namespaces;
+        this.access = access;
         this.chunks = new ChunkReader(chunk);
         this.window = window;
     }
 
     /** A reader whose long spans stream from one snapshot, one piece after the other. */
-    public ObjectReader(DataSource main, DataSource chunk, NamespaceCache namespaces) {
-        this(main, chunk, namespaces, null);
+    public ObjectReader(DataSource main, DataSource chunk, DataAccess access) {
+        this(main, chunk, access, null);
     }
 
     /** See {@link io.pgvs3.store.api.ObjectStore#head}. */
     public ObjectMeta head(String bucket, String key, boolean withInlineBody) {
-        for (int attempt = 0; ; attempt++) {
-            Namespace ns = namespaces.resolve(bucket);
-            try {
-                return ReadRetry.run(main, ns, key, withInlineBody ? FIND_WITH_BODY : FIND_META).orElseThrow(
-                        () -> new StoreException(StoreError.NO_SUCH_KEY, "no such key: " + key));
-            } catch (SQLException e) {
-                if (SqlErrors.isMissingNamespace(e)) {
-                    namespaces.evict(bucket);
-                    if (attempt == 0) {
-                        continue; // the bucket may have been dropped and re-created under a new schema
-                    }
-                }
-                throw SqlErrors.translate("HEAD " + key, bucket, e);
-            } catch (IOException e) {
-                throw new StoreException(StoreError.UNAVAILABLE, "stored inline body of " + key + " is corrupt", e);
-            }
+        try {
+            return access.read(main, "HEAD", bucket, key, withInlineBody ? FIND_WITH_BODY : FIND_META).orElseThrow(
+                    () -> new StoreException(StoreError.NO_SUCH_KEY, "no such key: " + key));
+        } catch (IOException e) {
+            throw new StoreException(StoreError.UNAVAILABLE, "stored inline body of " + key + " is corrupt", e);
         }
     }
 
@@ -73,7 +61,7 @@ public final class ObjectReader {
         if (plan.isEmpty()) {
             return;
         }
-        Namespace ns = namespaces.resolve(meta.bucket());
+        Namespace ns = access.namespaces().resolve(meta.bucket());
         try {
             if (meta.location().isInline()) {
                 byte[] body = meta.location().inlineData() != null ? meta.location().inlineData() : fetchInline(ns, meta);
@@ -88,13 +76,10 @@ public final class ObjectReader {
                 chunks.readInSnapshot(ns, fileSpans(meta.location(), plan), out);
             }
         } catch (SQLException e) {
-            if (SqlErrors.isMissingNamespace(e)) {
-                namespaces.evict(meta.bucket());
-            }
             // the store error as the cause: a failure before the first body byte is answered as it says (a
             // standby's recovery conflict, a timeout: 503), not as an unexpected 500
             throw new IOException("database failed while reading " + meta.bucket() + "/" + meta.key() + ": "
-                    + e.getMessage(), SqlErrors.translate("GET " + meta.key(), meta.bucket(), e));
+                    + e.getMessage(), access.failure("GET " + meta.key(), meta.bucket(), e));
         }
     }
 
@@ -104,7 +89,7 @@ public final class ObjectReader {
         if (plan.length() > ObjectStore.SMALL_SPAN_MAX) {
             throw new IllegalArgumentException("a span of " + plan.length() + " bytes is no small span");
         }
-        Namespace ns = namespaces.resolve(meta.bucket());
+        Namespace ns = access.namespaces().resolve(meta.bucket());
         ByteArrayOutputStream out = new ByteArrayOutputStream((int) plan.length());
         try {
             BodyLocation location = meta.location();
@@ -122,10 +107,7 @@ public final class ObjectReader {
                 }
             }
         } catch (SQLException e) {
-            if (SqlErrors.isMissingNamespace(e)) {
-                namespaces.evict(meta.bucket());
-            }
-            throw SqlErrors.translate("GET " + meta.key(), meta.bucket(), e);
+            throw access.failure("GET " + meta.key(), meta.bucket(), e);
         } catch (IOException e) {
             // rows missing: the object was replaced and its file reaped since its row was read; a retry
             // reads the new version

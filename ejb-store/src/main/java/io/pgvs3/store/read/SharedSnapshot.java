@@ -52,10 +52,7 @@ final class SharedSnapshot implements AutoCloseable {
     private static SharedSnapshot exportOnce(DataSource chunk, Namespace ns, long[] files) throws SQLException {
         Connection lead = chunk.getConnection();
         try {
-            lead.setAutoCommit(false);
-            try (Statement s = lead.createStatement()) {
-                s.execute(Transactions.READ_ONLY_SNAPSHOT);
-            }
+            Transactions.beginSnapshot(lead);
             // the pin query is the transaction's first: it takes the snapshot the workers will share
             if (!FileLocks.tryPinShared(lead, ns.id(), files)) {
                 LOG.fine(() -> "a file of " + ns.schema() + " is being reaped; reading from the snapshot");

@@ -22,24 +22,18 @@ import javax.sql.DataSource;
  * timeout (the database did not answer in time, frozen or overloaded: another attempt would double the
  * wait ADR 33 bounds, and the breaker's probe decides), and every answer of a live database.
  *
- * <p>The work takes its inputs as arguments, so that callers pass lambdas that capture nothing: those are
- * constants, and a read that does not fail costs no allocation here.
+ * <p>The work takes its inputs as arguments ({@link SessionWork}), so a read that does not fail costs no
+ * allocation here.
  */
 public final class ReadRetry {
 
     private static final Logger LOG = Logger.getLogger(ReadRetry.class.getName());
 
-    /** Read-only work on one session with two inputs; {@code X} is what else it may throw. */
-    @FunctionalInterface
-    public interface Read<A, B, T, X extends Exception> {
-        T run(Connection c, A a, B b) throws SQLException, X;
-    }
-
     private ReadRetry() {
     }
 
     /** Runs {@code work(c, a, b)} on a session of {@code pool}, again on a fresh one if that one was dead. */
-    public static <A, B, T, X extends Exception> T run(DataSource pool, A a, B b, Read<A, B, T, X> work)
+    public static <A, B, T, X extends Exception> T run(DataSource pool, A a, B b, SessionWork<A, B, T, X> work)
             throws SQLException, X {
         Connection first = pool.getConnection();
         try (first) {
@@ -55,7 +49,7 @@ public final class ReadRetry {
         }
     }
 
-    /** {@link #run(DataSource, Object, Object, Read)} for work that is a lambda already. */
+    /** {@link #run(DataSource, Object, Object, SessionWork)} for work that is a lambda already. */
     public static <T> T run(DataSource pool, Transactions.Work<T> work) throws SQLException {
         return run(pool, work, (Void) null, ReadRetry::runWork);
     }

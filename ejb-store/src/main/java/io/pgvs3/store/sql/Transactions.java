@@ -1,6 +1,5 @@
 package io.pgvs3.store.sql;
 
-import java.io.IOException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -10,8 +9,11 @@ import org.postgresql.core.BaseConnection;
 import org.postgresql.core.TransactionState;
 
 /**
- * One JDBC transaction on a pooled connection: commit when the work returns, roll back on any failure,
- * and turn SQL failures into store errors naming the operation and bucket.
+ * How a transaction begins and ends: autocommit off, the work, then a COMMIT statement, or a ROLLBACK (an
+ * abort for a lost session) on any failure, and autocommit on again (docs/adr/0041). The store's workers
+ * reach these through {@code store.access.DataAccess}, which adds the pool, the namespace and the
+ * translation of failures; only holders of a long-lived session (maintenance's leader, the read window's
+ * pieces and shared snapshot, the layout check) call them directly. No other class begins a transaction.
  */
 public final class Transactions {
 
@@ -19,12 +21,6 @@ public final class Transactions {
     @FunctionalInterface
     public interface Work<T> {
         T run(Connection c) throws SQLException;
-    }
-
-    /** Work inside the transaction that also reads or writes a stream, so may fail with an IOException. */
-    @FunctionalInterface
-    public interface StreamWork {
-        void run(Connection c) throws SQLException, IOException;
     }
 
     /** The first statement of a read-only transaction that sees one snapshot throughout. */
@@ -37,15 +33,6 @@ public final class Transactions {
     private static final String IN_FAILED_TRANSACTION = "25P02";
 
     private Transactions() {
-    }
-
-    public static <T> T run(DataSource pool, String operation, String bucket, Work<T> work) {
-        return run(pool, false, operation, bucket, work);
-    }
-
-    /** For work that streams or copies bytes: it may run longer than any statement timeout. */
-    public static <T> T runLong(DataSource pool, String operation, String bucket, Work<T> work) {
-        return run(pool, true, operation, bucket, work);
     }
 
     /** Lifts {@code statement_timeout} for the rest of the caller's transaction (COPY of a large body). */
@@ -85,12 +72,18 @@ public final class Transactions {
      * transaction ended with the session (docs/adr/0039).
      */
     public static <T> T inTransaction(Connection c, Work<T> work) throws SQLException {
+        return Transactions.<Work<T>, Void, T, RuntimeException>inTransaction(c, work, null, Transactions::runWork);
+    }
+
+    /** {@link #inTransaction(Connection, Work)} for work with inputs that may also throw {@code X}. */
+    public static <A, B, T, X extends Exception> T inTransaction(Connection c, A a, B b, SessionWork<A, B, T, X> work)
+            throws SQLException, X {
         c.setAutoCommit(false);
         T result;
         try {
-            result = work.run(c);
+            result = work.run(c, a, b);
             commit(c);
-        } catch (SQLException | RuntimeException e) {
+        } catch (Exception e) {
             endFailed(c, e);
             throw e;
         }
@@ -98,17 +91,63 @@ public final class Transactions {
         return result;
     }
 
-    /** {@link #inTransaction(Connection, Work)} for work that streams bytes. */
-    public static void inStreamTransaction(Connection c, StreamWork work) throws SQLException, IOException {
-        c.setAutoCommit(false);
+    /**
+     * One transaction on a session of {@code pool}, for work that may run longer than any statement
+     * timeout when {@code lifted} is set (it streams or copies bytes). Failures propagate as they are.
+     */
+    public static <A, B, T, X extends Exception> T onSession(DataSource pool, boolean lifted, A a, B b,
+            SessionWork<A, B, T, X> work) throws SQLException, X {
+        try (Connection c = pool.getConnection()) {
+            if (!lifted) {
+                return inTransaction(c, a, b, work);
+            }
+            return inTransaction(c, a, b, (tx, x, y) -> {
+                liftStatementTimeout(tx);
+                return work.run(tx, x, y);
+            });
+        }
+    }
+
+    /** One transaction on a session of {@code pool}. Failures propagate as they are. */
+    public static <T> T onSession(DataSource pool, Work<T> work) throws SQLException {
+        try (Connection c = pool.getConnection()) {
+            return inTransaction(c, work);
+        }
+    }
+
+    /**
+     * A read-only transaction on {@code c} that sees one snapshot throughout and ends with a ROLLBACK
+     * (nothing to keep); the connection is back in autocommit afterwards.
+     */
+    public static <A, B, T, X extends Exception> T inSnapshot(Connection c, A a, B b, SessionWork<A, B, T, X> work)
+            throws SQLException, X {
+        beginSnapshot(c);
+        T result;
         try {
-            work.run(c);
-            commit(c);
-        } catch (SQLException | IOException | RuntimeException e) {
+            result = work.run(c, a, b);
+            rollback(c);
+        } catch (Exception e) {
             endFailed(c, e);
             throw e;
         }
         c.setAutoCommit(true);
+        return result;
+    }
+
+    /**
+     * Begins on {@code c} a read-only transaction that sees one snapshot throughout; its owner ends it with
+     * {@link #rollback} or {@link SqlErrors#rollbackQuietly} (a snapshot shared across threads, which
+     * outlives the call that began it).
+     */
+    public static void beginSnapshot(Connection c) throws SQLException {
+        c.setAutoCommit(false);
+        try (Statement s = c.createStatement()) {
+            s.execute(READ_ONLY_SNAPSHOT);
+        }
+    }
+
+    private static <T> T runWork(Connection c, Work<T> work, Void none) throws SQLException {
+        return work.run(c);
     }
 
     /** Rolls back (or aborts) after {@code failure} and restores autocommit on a session still open. */
@@ -120,19 +159,6 @@ public final class Transactions {
             }
         } catch (SQLException restore) {
             failure.addSuppressed(restore); // a session that died with the work: its failure says why
-        }
-    }
-
-    private static <T> T run(DataSource pool, boolean lifted, String operation, String bucket, Work<T> work) {
-        try (Connection c = pool.getConnection()) {
-            return inTransaction(c, tx -> {
-                if (lifted) {
-                    liftStatementTimeout(tx);
-                }
-                return work.run(tx);
-            });
-        } catch (SQLException e) {
-            throw SqlErrors.translate(operation, bucket, e);
         }
     }
 }

@@ -1,15 +1,12 @@
 package io.pgvs3.store.write;
 
+import io.pgvs3.store.access.DataAccess;
 import io.pgvs3.store.api.DeletionResult;
 import io.pgvs3.store.api.ObjectDeletion;
 import io.pgvs3.store.api.error.StoreError;
 import io.pgvs3.store.api.error.StoreException;
 import io.pgvs3.store.namespace.Namespace;
-import io.pgvs3.store.namespace.NamespaceCache;
-import io.pgvs3.store.namespace.Namespaces;
 import io.pgvs3.store.sql.Locks;
-import io.pgvs3.store.sql.SqlErrors;
-import io.pgvs3.store.sql.Transactions;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -41,11 +38,11 @@ public final class ObjectDeleter {
               FROM d LEFT JOIN up ON up.key = d.key LEFT JOIN %1$s.objects o ON o.key = d.key""";
 
     private final DataSource main;
-    private final NamespaceCache namespaces;
+    private final DataAccess access;
 
-    public ObjectDeleter(DataSource main, NamespaceCache namespaces) {
+    public ObjectDeleter(DataSource main, DataAccess access) {
         this.main = main;
-        this.namespaces = namespaces;
+        this.access = access;
     }
 
     /** Unconditional DeleteObject. @throws StoreException NO_SUCH_BUCKET */
@@ -85,25 +82,11 @@ public final class ObjectDeleter {
     private List<DeletionResult> run(String bucket, List<ObjectDeletion> deletions) {
         String[] keys = deletions.stream().map(ObjectDeletion::key).toArray(String[]::new);
         String[] conditions = deletions.stream().map(ObjectDeletion::ifMatch).toArray(String[]::new);
-        try (Connection c = main.getConnection()) {
-            c.setAutoCommit(false);
-            try {
-                Namespace ns = Namespaces.findForWrite(c, bucket).orElse(null);
-                if (ns == null) {
-                    namespaces.evict(bucket);
-                    throw NamespaceCache.noSuchBucket(bucket);
-                }
-                Locks.lockObjectKeys(c, ns.id(), keys);
-                List<DeletionResult> results = deleteRows(c, ns, keys, conditions);
-                Transactions.commit(c);
-                return results;
-            } catch (SQLException | RuntimeException e) {
-                SqlErrors.rollbackQuietly(c, e);
-                throw e;
-            }
-        } catch (SQLException e) {
-            throw SqlErrors.translate("DELETE of " + keys.length + " keys", bucket, e);
-        }
+        return access.write(main, "DELETE of " + keys.length + " keys", bucket, new String[][] {keys, conditions},
+                (c, ns, in) -> {
+                    Locks.lockObjectKeys(c, ns.id(), in[0]);
+                    return deleteRows(c, ns, in[0], in[1]);
+                });
     }
 
     private static List<DeletionResult> deleteRows(Connection c, Namespace ns, String[] keys, String[] conditions)

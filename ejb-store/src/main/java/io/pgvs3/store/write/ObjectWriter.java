@@ -1,5 +1,6 @@
 package io.pgvs3.store.write;
 
+import io.pgvs3.store.access.DataAccess;
 import io.pgvs3.store.api.PutResult;
 import io.pgvs3.store.api.PutSpec;
 import io.pgvs3.store.api.error.StoreError;
@@ -8,8 +9,6 @@ import io.pgvs3.store.chunk.BlockCodec;
 import io.pgvs3.store.chunk.ChunkFormat;
 import io.pgvs3.store.namespace.Namespace;
 import io.pgvs3.store.namespace.NamespaceCache;
-import io.pgvs3.store.sql.SqlErrors;
-import io.pgvs3.store.sql.Transactions;
 import java.io.InputStream;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -28,18 +27,18 @@ public final class ObjectWriter {
 
     private final DataSource main;
     private final DataSource chunk;
-    private final NamespaceCache namespaces;
+    private final DataAccess access;
     private final CopyWatchdog watchdog;
     private final int copyBatch;
 
-    public ObjectWriter(DataSource main, DataSource chunk, NamespaceCache namespaces, CopyWatchdog watchdog) {
-        this(main, chunk, namespaces, watchdog, CopyFramer.DEFAULT_BATCH);
+    public ObjectWriter(DataSource main, DataSource chunk, DataAccess access, CopyWatchdog watchdog) {
+        this(main, chunk, access, watchdog, CopyFramer.DEFAULT_BATCH);
     }
 
-    ObjectWriter(DataSource main, DataSource chunk, NamespaceCache namespaces, CopyWatchdog watchdog, int copyBatch) {
+    ObjectWriter(DataSource main, DataSource chunk, DataAccess access, CopyWatchdog watchdog, int copyBatch) {
         this.main = main;
         this.chunk = chunk;
-        this.namespaces = namespaces;
+        this.access = access;
         this.watchdog = watchdog;
         this.copyBatch = copyBatch;
     }
@@ -76,52 +75,35 @@ public final class ObjectWriter {
         }
         byte[] stored = compressed != null ? compressed : java.util.Arrays.copyOf(body, length);
         NewObject object = request.object(result, stored, compressed != null, null);
-        for (int attempt = 0; ; attempt++) {
-            try {
-                Instant modified = publishInline(namespaces.resolve(spec.bucket()), object, spec);
-                return new PutResult(result.etag(), result.size(), modified, request.checksum(), true);
-            } catch (SQLException e) {
-                if (attempt == 0 && SqlErrors.isMissingNamespace(e)) {
-                    namespaces.evict(spec.bucket()); // dropped, perhaps re-created under a new schema
-                    continue;
-                }
-                throw SqlErrors.translate("PUT " + spec.key(), spec.bucket(), e);
-            }
-        }
+        Instant modified = access.transaction(main, "PUT " + spec.key(), spec.bucket(),
+                new InlinePublication(object, spec, access.namespaces()), ObjectWriter::publishInline);
+        return new PutResult(result.etag(), result.size(), modified, request.checksum(), true);
+    }
+
+    /** What the inline publication needs besides its session and cached namespace. */
+    private record InlinePublication(NewObject object, PutSpec spec, NamespaceCache namespaces) {
     }
 
     /**
      * One statement that locks and publishes, trusting the cached namespace, then the commit. Only when
      * it published nothing (namespace changed, or a failed condition) does the locked way decide.
      */
-    private Instant publishInline(Namespace cached, NewObject object, PutSpec spec) throws SQLException {
-        try (Connection c = main.getConnection()) {
-            c.setAutoCommit(false);
-            try {
-                Instant modified = ObjectPublisher.publishTrusting(c, cached, object, spec.condition());
-                if (modified == null) {
-                    Namespace ns = namespaces.lockForWrite(c, spec.bucket());
-                    modified = ObjectPublisher.publish(c, ns, object, spec.condition());
-                }
-                Transactions.commit(c);
-                return modified;
-            } catch (SQLException | RuntimeException e) {
-                SqlErrors.rollbackQuietly(c, e);
-                throw e;
-            }
+    private static Instant publishInline(Connection c, Namespace cached, InlinePublication p) throws SQLException {
+        Instant modified = ObjectPublisher.publishTrusting(c, cached, p.object(), p.spec().condition());
+        if (modified != null) {
+            return modified;
         }
+        Namespace ns = p.namespaces().lockForWrite(c, p.spec().bucket());
+        return ObjectPublisher.publish(c, ns, p.object(), p.spec().condition());
     }
 
     private PutResult putChunked(WriteRequest request, PutSpec spec, byte[] head, int headLength, InputStream body) {
         long started = System.nanoTime();
-        try (Connection c = chunk.getConnection()) {
-            c.setAutoCommit(false);
+        PutResult put = access.writeLong(chunk, "PUT " + spec.key(), spec.bucket(), spec, (c, ns, s) -> {
             try (BlockCodec codec = BlockCodec.pooled()) {
-                Transactions.liftStatementTimeout(c);
-                Namespace ns = namespaces.lockForWrite(c, spec.bucket());
                 BodyDigests.Result result;
                 long fileId;
-                try (FileSink file = FileSink.open(c, ns, codec, copyBatch, spec.declaredLength(), watchdog)) {
+                try (FileSink file = FileSink.open(c, ns, codec, copyBatch, s.declaredLength(), watchdog)) {
                     fileId = file.fileId();
                     if (headLength > 0) {
                         file.append(head, 0, headLength);
@@ -130,18 +112,13 @@ public final class ObjectWriter {
                     result = request.verify(file.finish());
                 }
                 NewObject object = request.object(result, null, false, fileId);
-                Instant modified = ObjectPublisher.publish(c, ns, object, spec.condition());
-                Transactions.commit(c);
-                LOG.fine(() -> String.format("PUT %s/%s %d bytes as file %d in %.1f ms", spec.bucket(), spec.key(),
-                        result.size(), fileId, (System.nanoTime() - started) / 1e6));
+                Instant modified = ObjectPublisher.publish(c, ns, object, s.condition());
                 return new PutResult(result.etag(), result.size(), modified, request.checksum(), false);
-            } catch (SQLException | RuntimeException e) {
-                SqlErrors.rollbackQuietly(c, e);
-                throw e;
             }
-        } catch (SQLException e) {
-            throw SqlErrors.translate("PUT " + spec.key(), spec.bucket(), e);
-        }
+        });
+        LOG.fine(() -> String.format("PUT %s/%s %d bytes in %.1f ms", spec.bucket(), spec.key(), put.size(),
+                (System.nanoTime() - started) / 1e6));
+        return put;
     }
 
     static StoreException incomplete(String message, Throwable cause) {

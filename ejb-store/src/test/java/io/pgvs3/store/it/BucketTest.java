@@ -10,7 +10,7 @@ import io.pgvs3.store.api.BucketInfo;
 import io.pgvs3.store.api.ListQuery;
 import io.pgvs3.store.api.error.StoreError;
 import io.pgvs3.store.api.error.StoreException;
-import io.pgvs3.store.namespace.BucketService;
+import io.pgvs3.store.bucket.BucketService;
 import io.pgvs3.store.namespace.NamespaceCache;
 import io.pgvs3.store.testing.Bodies;
 import io.pgvs3.store.testing.PostgresExtension;

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.pgvs3.store.layout.LayoutManager;
 import io.pgvs3.store.layout.LayoutRefusedException;
 import io.pgvs3.store.layout.LayoutStatus;
-import io.pgvs3.store.namespace.BucketService;
+import io.pgvs3.store.bucket.BucketService;
 import io.pgvs3.store.namespace.NamespaceCache;
 import io.pgvs3.store.testing.PostgresExtension;
 import java.sql.Connection;

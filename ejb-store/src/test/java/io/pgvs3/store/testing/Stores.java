@@ -1,11 +1,12 @@
 package io.pgvs3.store.testing;
 
+import io.pgvs3.store.access.DataAccess;
 import io.pgvs3.store.copy.ObjectCopier;
 import io.pgvs3.store.multipart.PartWriter;
 import io.pgvs3.store.multipart.UploadCompleter;
 import io.pgvs3.store.multipart.UploadLister;
 import io.pgvs3.store.multipart.UploadService;
-import io.pgvs3.store.namespace.BucketService;
+import io.pgvs3.store.bucket.BucketService;
 import io.pgvs3.store.namespace.NamespaceCache;
 import io.pgvs3.store.list.ObjectLister;
 import io.pgvs3.store.read.ObjectReader;
@@ -37,6 +38,7 @@ public final class Stores {
     public final NamespaceCache namespaces;
     public final BucketService buckets;
     public final ObjectWriter writer;
+    public final DataAccess access;
     public final ReadPins pins;
     public final ReadCache cache;
     public final ReadWindow window;
@@ -62,18 +64,19 @@ public final class Stores {
     public Stores(DataSource main, DataSource chunk, long cacheBytes) {
         cache = new ReadCache(cacheBytes, ReadWindow.CACHE_BLOCK_BYTES);
         namespaces = new NamespaceCache(main);
+        access = new DataAccess(namespaces);
         buckets = new BucketService(main, namespaces);
-        writer = new ObjectWriter(main, chunk, namespaces, WATCHDOG);
+        writer = new ObjectWriter(main, chunk, access, WATCHDOG);
         pins = new ReadPins(main::getConnection);
         window = new ReadWindow(chunk, pins, WORKERS, WINDOW_WORKERS, WINDOW_BYTES, cache, () -> false);
-        reader = new ObjectReader(main, chunk, namespaces, window);
-        deleter = new ObjectDeleter(main, namespaces);
-        lister = new ObjectLister(main, namespaces);
-        copier = new ObjectCopier(main, chunk, namespaces, reader);
-        uploads = new UploadService(main, namespaces);
-        parts = new PartWriter(main, chunk, namespaces, WATCHDOG);
-        completer = new UploadCompleter(main, namespaces);
-        uploadLister = new UploadLister(main, namespaces);
+        reader = new ObjectReader(main, chunk, access, window);
+        deleter = new ObjectDeleter(main, access);
+        lister = new ObjectLister(main, access);
+        copier = new ObjectCopier(main, chunk, access, reader);
+        uploads = new UploadService(main, access);
+        parts = new PartWriter(main, chunk, access, WATCHDOG);
+        completer = new UploadCompleter(main, access);
+        uploadLister = new UploadLister(main, access);
     }
 
     /** Creates a bucket with a unique name and returns the name. */
