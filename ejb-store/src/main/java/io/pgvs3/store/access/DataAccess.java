@@ -72,17 +72,7 @@ public final class DataAccess {
      */
     public <A, T, X extends Exception> T read(DataSource pool, String operation, String bucket, A input,
             Work<A, T, X> work) throws X {
-        for (int attempt = 0; ; attempt++) {
-            Namespace ns = namespaces.resolve(bucket);
-            try {
-                return ReadRetry.run(pool, ns, input, work);
-            } catch (SQLException e) {
-                if (attempt == 0 && isStale(bucket, e)) {
-                    continue;
-                }
-                throw failure(operation, bucket, e);
-            }
-        }
+        return onCachedNamespace(false, pool, operation, bucket, input, work);
     }
 
     /** {@link #read(DataSource, String, String, Object, Work)} for work that captures its inputs. */
@@ -97,10 +87,17 @@ public final class DataAccess {
      */
     public <A, T, X extends Exception> T transaction(DataSource pool, String operation, String bucket, A input,
             Work<A, T, X> work) throws X {
+        return onCachedNamespace(true, pool, operation, bucket, input, work);
+    }
+
+    /** The work against the cached namespace, once more after evicting a stale one. */
+    private <A, T, X extends Exception> T onCachedNamespace(boolean inTransaction, DataSource pool, String operation,
+            String bucket, A input, Work<A, T, X> work) throws X {
         for (int attempt = 0; ; attempt++) {
             Namespace ns = namespaces.resolve(bucket);
             try {
-                return Transactions.onSession(pool, false, ns, input, work);
+                return inTransaction ? Transactions.onSession(pool, false, ns, input, work)
+                        : ReadRetry.run(pool, ns, input, work);
             } catch (SQLException e) {
                 if (attempt == 0 && isStale(bucket, e)) {
                     continue;

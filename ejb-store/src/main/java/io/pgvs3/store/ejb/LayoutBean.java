@@ -1,6 +1,6 @@
 package io.pgvs3.store.ejb;
 
-import io.pgvs3.store.config.ConnectionBudget;
+import io.pgvs3.store.layout.ConnectionBudget;
 import io.pgvs3.store.config.DbTransportPolicy;
 import io.pgvs3.store.config.StoreConfig;
 import io.pgvs3.store.layout.LayoutGate;

@@ -11,6 +11,7 @@ import io.pgvs3.store.layout.LayoutManager;
 import io.pgvs3.store.layout.LayoutRefusedException;
 import io.pgvs3.store.replication.ReplicationQuery;
 import io.pgvs3.store.sql.ReadRetry;
+import io.pgvs3.store.sql.SessionAnswers;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.ejb.ConcurrencyManagement;
@@ -23,7 +24,6 @@ import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.logging.Logger;
@@ -142,7 +142,7 @@ public class StoreHealthBean implements StoreHealth {
             return ReadRetry.run(main, c -> {
                 String layoutProblem = null;
                 if (!layout.gate().verified()) {
-                    answer(c);
+                    SessionAnswers.within(c, VALID_SECONDS);
                 } else {
                     try {
                         LayoutManager.verifyVersion(c, VALID_SECONDS);
@@ -160,7 +160,7 @@ public class StoreHealthBean implements StoreHealth {
     private String checkChunk() {
         try {
             ReadRetry.run(chunk, c -> {
-                answer(c);
+                SessionAnswers.within(c, VALID_SECONDS);
                 return null;
             });
             return null;
@@ -171,18 +171,10 @@ public class StoreHealthBean implements StoreHealth {
 
     @Override
     public ReplicationLag replication() {
-        try (Connection c = main.getConnection()) {
-            return ReplicationQuery.lag(c, VALID_SECONDS);
+        try {
+            return ReplicationQuery.lag(main, VALID_SECONDS);
         } catch (SQLException e) {
             throw new StoreException(StoreError.UNAVAILABLE, "the replication lag query failed: " + e.getMessage(), e);
-        }
-    }
-
-    /** Throws unless {@code SELECT 1} answers within {@link #VALID_SECONDS}. */
-    private static void answer(Connection c) throws SQLException {
-        try (Statement s = c.createStatement()) {
-            s.setQueryTimeout(VALID_SECONDS);
-            s.execute("SELECT 1");
         }
     }
 

@@ -5,6 +5,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import javax.sql.DataSource;
 
 /** Reads a standby's replay lag from PostgreSQL's recovery functions in one statement. */
 public final class ReplicationQuery {
@@ -23,6 +24,13 @@ public final class ReplicationQuery {
               FROM (SELECT pg_last_wal_receive_lsn() AS received, pg_last_wal_replay_lsn() AS replayed) r""";
 
     private ReplicationQuery() {
+    }
+
+    /** {@link #lag(Connection, int)} on a session of {@code pool}. */
+    public static ReplicationLag lag(DataSource pool, int timeoutSeconds) throws SQLException {
+        try (Connection c = pool.getConnection()) {
+            return lag(c, timeoutSeconds);
+        }
     }
 
     /**

@@ -2,7 +2,7 @@ package io.pgvs3.store.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.pgvs3.store.config.ConnectionBudget;
+import io.pgvs3.store.layout.ConnectionBudget;
 import io.pgvs3.store.testing.PostgresExtension;
 import java.sql.Connection;
 import java.sql.ResultSet;

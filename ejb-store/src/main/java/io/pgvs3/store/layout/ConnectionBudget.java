@@ -1,4 +1,4 @@
-package io.pgvs3.store.config;
+package io.pgvs3.store.layout;
 
 import java.sql.Connection;
 import java.sql.ResultSet;

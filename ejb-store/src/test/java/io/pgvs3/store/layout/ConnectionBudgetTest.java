@@ -1,4 +1,4 @@
-package io.pgvs3.store.config;
+package io.pgvs3.store.layout;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
