@@ -34,8 +34,12 @@ final class ChunkReader {
 
     private static final String ROWS = "SELECT no, data FROM %s.chunks WHERE file_id = ? AND no BETWEEN ? AND ?";
     /** COPY takes no parameters: the schema is a validated identifier, the rest are numbers. */
-    private static final String COPY_ROWS =
-            "COPY (SELECT no, data FROM %s.chunks WHERE file_id = %d AND no BETWEEN %d AND %d) TO STDOUT (FORMAT binary)";
+    /**
+     * COPY takes no parameters, so a piece's statement ends with its numbers: this head (per schema, from
+     * {@link Namespace#sql}), then {@code fileId AND no BETWEEN first AND last} and {@link #COPY_ROWS_TAIL}.
+     */
+    private static final String COPY_ROWS_HEAD = "COPY (SELECT no, data FROM %s.chunks WHERE file_id = ";
+    private static final String COPY_ROWS_TAIL = ") TO STDOUT (FORMAT binary)";
 
     /** Where a piece's rows go, each at its offset within the piece. */
     interface PieceTarget {
@@ -167,7 +171,8 @@ final class ChunkReader {
      */
     private static void copy(Connection c, Namespace ns, Piece piece, PieceTarget out)
             throws IOException, SQLException {
-        String sql = String.format(COPY_ROWS, ns.schema(), piece.fileId(), piece.firstRow(), piece.lastRow());
+        String sql = ns.sql(COPY_ROWS_HEAD) + piece.fileId() + " AND no BETWEEN " + piece.firstRow() + " AND "
+                + piece.lastRow() + COPY_ROWS_TAIL;
         try (BinaryCopyRows copy = BinaryCopyRows.open(c.unwrap(PGConnection.class), sql);
              RowPlacer rows = new RowPlacer(piece, out)) {
             while (copy.next()) {

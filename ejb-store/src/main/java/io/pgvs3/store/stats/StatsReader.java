@@ -3,7 +3,8 @@ package io.pgvs3.store.stats;
 import io.pgvs3.store.api.NamespaceStats;
 import io.pgvs3.store.api.StoreReport;
 import io.pgvs3.store.chunk.ChunkFormat;
-import io.pgvs3.store.layout.NamespaceDdl;
+import io.pgvs3.store.namespace.Namespace;
+import io.pgvs3.store.sql.ReadRetry;
 import io.pgvs3.store.sql.SqlErrors;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -47,43 +48,44 @@ public final class StatsReader {
     }
 
     public StoreReport report() throws SQLException {
-        try (Connection c = dataSource.getConnection()) {
-            c.setAutoCommit(true);
-            Instant at;
-            long databaseBytes;
-            try (PreparedStatement ps = c.prepareStatement(HEADER); ResultSet rs = ps.executeQuery()) {
-                rs.next();
-                at = rs.getTimestamp(1).toInstant();
-                databaseBytes = rs.getLong(2);
-            }
-            List<String[]> namespaces = new ArrayList<>();
-            try (PreparedStatement ps = c.prepareStatement(NAMESPACES); ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    namespaces.add(new String[] {rs.getString(1), rs.getString(2), rs.getString(3)});
-                }
-            }
-            List<NamespaceStats> out = new ArrayList<>();
-            for (String[] ns : namespaces) {
-                try {
-                    out.add(measure(c, ns[0], ns[1], NamespaceDdl.checkedSchema(ns[2])));
-                } catch (SQLException e) {
-                    if (!SqlErrors.isMissingNamespace(e)) {
-                        throw e;
-                    }
-                    LOG.fine(() -> "namespace " + ns[0] + " was dropped while it was measured");
-                }
-            }
-            return new StoreReport(at, databaseBytes, out);
-        }
+        return ReadRetry.run(dataSource, StatsReader::reportOn);
     }
 
-    private static NamespaceStats measure(Connection c, String name, String kind, String schema) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(String.format(ONE, schema)); ResultSet rs = ps.executeQuery()) {
+    private static StoreReport reportOn(Connection c) throws SQLException {
+        Instant at;
+        long databaseBytes;
+        try (PreparedStatement ps = c.prepareStatement(HEADER); ResultSet rs = ps.executeQuery()) {
+            rs.next();
+            at = rs.getTimestamp(1).toInstant();
+            databaseBytes = rs.getLong(2);
+        }
+        List<String[]> namespaces = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement(NAMESPACES); ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                namespaces.add(new String[] {rs.getString(1), rs.getString(2), rs.getString(3)});
+            }
+        }
+        List<NamespaceStats> out = new ArrayList<>();
+        for (String[] ns : namespaces) {
+            try {
+                out.add(measure(c, ns[1], new Namespace(0, ns[0], ns[2])));
+            } catch (SQLException e) {
+                if (!SqlErrors.isMissingNamespace(e)) {
+                    throw e;
+                }
+                LOG.fine(() -> "namespace " + ns[0] + " was dropped while it was measured");
+            }
+        }
+        return new StoreReport(at, databaseBytes, out);
+    }
+
+    private static NamespaceStats measure(Connection c, String kind, Namespace ns) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(ns.sql(ONE)); ResultSet rs = ps.executeQuery()) {
             rs.next();
             long garbageRows = rs.getLong(6);
             long oldestMillis = rs.getLong(7);
             Duration oldest = rs.wasNull() ? null : Duration.ofMillis(Math.max(0, oldestMillis));
-            return new NamespaceStats(name, kind, rs.getLong(1), rs.getLong(2), rs.getLong(3), rs.getLong(4),
+            return new NamespaceStats(ns.name(), kind, rs.getLong(1), rs.getLong(2), rs.getLong(3), rs.getLong(4),
                     rs.getLong(5), garbageRows, garbageRows * ChunkFormat.BLOCK, oldest,
                     rs.getLong(8));
         }
