@@ -1,0 +1,27 @@
+package io.pgvs3.s3.golden;
+
+import io.pgvs3.s3.handler.ListHandler;
+import io.pgvs3.s3.route.S3Operation;
+import io.pgvs3.store.api.ListPage;
+import io.pgvs3.store.api.ObjectStore;
+import io.pgvs3.store.api.ObjectSummary;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** ListBucketResult of ListObjects (V1): Marker, NextMarker with a delimiter, an Owner in every Contents. */
+class GoldenListObjectsV1Test {
+
+    @Test
+    void aTruncatedPageAfterAMarkerEndingInACommonPrefix() {
+        ListPage page = new ListPage(
+                List.of(new ObjectSummary("logs/2026-01-01.gz", 52_428_800, "3858f62230ac3c915f300c664312c11f-10",
+                                Instant.parse("2026-01-02T00:05:00Z")),
+                        new ObjectSummary("logs/2026-01-02.gz", 1_234, "5d41402abc4b2a76b9719d911017c592",
+                                Instant.parse("2026-01-03T00:05:00.250Z"))),
+                List.of("logs/archive/"), true, "logs/archive/");
+        ListHandler handler = Wiring.wire(new ListHandler(), Stubs.answering(ObjectStore.class, "list", args -> page));
+        GoldenFile.assertMatches("list-objects-v1-delimiter.xml", handler.listV1(Requests.get(S3Operation.LIST_OBJECTS,
+                "media", null, "prefix=logs%2F&delimiter=%2F&marker=logs%2F2025-12-31.gz&max-keys=3")));
+    }
+}
