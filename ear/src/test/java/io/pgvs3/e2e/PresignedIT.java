@@ -8,6 +8,11 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.HashMap;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.core.sync.RequestBody;
@@ -17,6 +22,9 @@ import software.amazon.awssdk.services.s3.presigner.S3Presigner;
 /** Presigned URLs made by the SDK's presigner, used by a plain HTTP client as a browser or curl would. */
 @ExtendWith(Stack.class)
 class PresignedIT {
+
+    private static final DateTimeFormatter AMZ_DATE =
+            DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
 
     @Test
     void presignedPutAndGetWorkThroughEitherGateway() throws Exception {
@@ -51,12 +59,35 @@ class PresignedIT {
             s3.putObject(b -> b.bucket(bucket).key("k"), RequestBody.fromString("x"));
             URI get = presigner.presignGetObject(p -> p.signatureDuration(Duration.ofSeconds(1))
                     .getObjectRequest(r -> r.bucket(bucket).key("k"))).url().toURI();
-            Thread.sleep(2100);
+            awaitServerPast(expiry(get));
             HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(get).GET().build(),
                     HttpResponse.BodyHandlers.ofString());
             assertEquals(403, response.statusCode());
             assertTrue(response.body().contains("<Code>AccessDenied</Code>"), response.body());
             assertTrue(response.body().contains("Request has expired"), response.body());
         }
+    }
+
+    /** When a presigned URL stops being valid: its X-Amz-Date plus X-Amz-Expires seconds. */
+    private static Instant expiry(URI presigned) {
+        Map<String, String> query = new HashMap<>();
+        for (String pair : presigned.getRawQuery().split("&")) {
+            int eq = pair.indexOf('=');
+            query.put(pair.substring(0, eq), pair.substring(eq + 1));
+        }
+        Instant signed = AMZ_DATE.parse(query.get("X-Amz-Date"), Instant::from);
+        return signed.plusSeconds(Long.parseLong(query.get("X-Amz-Expires")));
+    }
+
+    /**
+     * Waits until gateway 1's clock is past {@code instant}: the Date it answers (whole seconds, never ahead
+     * of its clock) is later, so every request it receives from then on is too.
+     */
+    private static void awaitServerPast(Instant instant) throws InterruptedException {
+        Probe.await(URI.create(Stack.adminEndpoint(0) + "/health/live"),
+                r -> r.headers().firstValue("Date")
+                        .map(date -> DateTimeFormatter.RFC_1123_DATE_TIME.parse(date, Instant::from).isAfter(instant))
+                        .orElse(false),
+                Duration.ofSeconds(30), "gateway 1 answering with a Date after " + instant);
     }
 }

@@ -1,6 +1,7 @@
 package io.pgvs3.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -26,28 +27,39 @@ class WriteSemanticsIT {
 
     @Test
     void aClientThatDropsMidBodyPublishesNothingAndKeepsTheOldObject() throws Exception {
+        Scrape before = Scrape.of(Stack.adminEndpoint(0));
         GATEWAYS.first().putObject(b -> b.bucket(BUCKET).key("dropped"), RequestBody.fromString("old"));
-        URI endpoint = URI.create(Stack.s3Endpoint(0));
+        // a PUT is counted just after its answer is sent: waiting for this one keeps the dropped PUTs apart
+        Scrape answered = awaitPutsAnswered(before, "operation=PutObject", "status=200");
         int declared = 4 * 1024 * 1024;
-        // a correctly signed UNSIGNED-PAYLOAD request whose body stops halfway
-        SignedRawRequest put = SignedRawRequest.put(endpoint, "/" + BUCKET + "/dropped", declared);
+        answered = dropMidBody("/" + BUCKET + "/dropped", declared, declared / 2, answered);
+        assertEquals("old", GATEWAYS.second().getObjectAsBytes(b -> b.bucket(BUCKET).key("dropped")).asUtf8String());
+        dropMidBody("/" + BUCKET + "/never", declared, 1000, answered);
+        assertThrows(NoSuchKeyException.class, () -> GATEWAYS.second().headObject(b -> b.bucket(BUCKET).key("never")));
+    }
+
+    /**
+     * Sends a correctly signed UNSIGNED-PAYLOAD PUT to gateway 1 that declares {@code declared} body bytes,
+     * hangs up after {@code sent} of them, and returns once gateway 1 has answered it (counted it).
+     */
+    private static Scrape dropMidBody(String path, int declared, int sent, Scrape before) throws Exception {
+        URI endpoint = URI.create(Stack.s3Endpoint(0));
+        SignedRawRequest put = SignedRawRequest.put(endpoint, path, declared);
         try (Socket socket = new Socket(endpoint.getHost(), endpoint.getPort())) {
             OutputStream out = socket.getOutputStream();
             out.write(put.head().getBytes(StandardCharsets.ISO_8859_1));
-            out.write(new byte[declared / 2]);
+            out.write(new byte[sent]);
             out.flush();
         }
-        Thread.sleep(500);
-        assertEquals("old", GATEWAYS.second().getObjectAsBytes(b -> b.bucket(BUCKET).key("dropped")).asUtf8String());
-        assertThrows(NoSuchKeyException.class, () -> {
-            SignedRawRequest fresh = SignedRawRequest.put(endpoint, "/" + BUCKET + "/never", declared);
-            try (Socket socket = new Socket(endpoint.getHost(), endpoint.getPort())) {
-                socket.getOutputStream().write(fresh.head().getBytes(StandardCharsets.ISO_8859_1));
-                socket.getOutputStream().write(new byte[1000]);
-            }
-            Thread.sleep(300);
-            GATEWAYS.second().headObject(b -> b.bucket(BUCKET).key("never"));
-        });
+        return awaitPutsAnswered(before, "operation=PutObject");
+    }
+
+    /** Scrapes gateway 1 until its count of PutObject answers with {@code labels} differs from {@code before}. */
+    private static Scrape awaitPutsAnswered(Scrape before, String... labels) throws Exception {
+        Scrape after = Scrape.awaitChange(Stack.adminEndpoint(0), before, "pgvs3_requests_total", labels);
+        assertNotEquals(before.value("pgvs3_requests_total", labels), after.value("pgvs3_requests_total", labels),
+                "gateway 1 never counted the PUT's answer " + String.join(", ", labels));
+        return after;
     }
 
     @Test

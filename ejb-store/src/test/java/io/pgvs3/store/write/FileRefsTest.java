@@ -2,6 +2,7 @@ package io.pgvs3.store.write;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pgvs3.store.api.CopyListener;
 import io.pgvs3.store.api.CopySource;
@@ -15,6 +16,11 @@ import io.pgvs3.store.testing.Sql;
 import io.pgvs3.store.testing.Stores;
 import java.io.ByteArrayInputStream;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -24,6 +30,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /** Two transactions dropping the last two references to one shared file. */
 @ExtendWith(PostgresExtension.class)
 class FileRefsTest {
+
+    private static final Duration PATIENCE = Duration.ofSeconds(10);
 
     @Test
     void concurrentDropsOfTheLastTwoReferencesQueueTheFileExactlyOnce() throws Exception {
@@ -36,6 +44,8 @@ class FileRefsTest {
 
         try (Connection first = PostgresExtension.main().getConnection();
              Connection second = PostgresExtension.main().getConnection()) {
+            int firstPid = backendPid(first);
+            int secondPid = backendPid(second);
             first.setAutoCommit(false);
             second.setAutoCommit(false);
             Namespace ns = Namespaces.find(first, bucket).orElseThrow();
@@ -48,12 +58,43 @@ class FileRefsTest {
                     throw new IllegalStateException(e);
                 }
             });
-            Thread.sleep(300);
+            boolean blocked = awaitBlockedOrDone(secondPid, firstPid, other);
             assertFalse(other.isDone(), "the second drop waits for the first to decide");
+            assertTrue(blocked, "the second drop neither waited for the first's locks nor ended within " + PATIENCE);
             first.commit();
             other.get(10, TimeUnit.SECONDS);
             second.commit();
         }
         assertEquals(1, Sql.count(bucket, "SELECT count(*) FROM %s.garbage WHERE file_id = " + file));
+    }
+
+    private static int backendPid(Connection c) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT pg_backend_pid()")) {
+            rs.next();
+            return rs.getInt(1);
+        }
+    }
+
+    /**
+     * Polls until session {@code waiter} waits for a lock of session {@code holder} (true) or {@code work}
+     * has ended without waiting (false), for {@link #PATIENCE} at most.
+     */
+    private static boolean awaitBlockedOrDone(int waiter, int holder, CompletableFuture<?> work) throws Exception {
+        long deadline = System.nanoTime() + PATIENCE.toNanos();
+        try (Connection c = PostgresExtension.main().getConnection();
+             PreparedStatement blocked = c.prepareStatement("SELECT ? = ANY (pg_blocking_pids(?))")) {
+            blocked.setInt(1, holder);
+            blocked.setInt(2, waiter);
+            while (!work.isDone() && System.nanoTime() < deadline) {
+                try (ResultSet rs = blocked.executeQuery()) {
+                    rs.next();
+                    if (rs.getBoolean(1)) {
+                        return true;
+                    }
+                }
+                Thread.sleep(10);
+            }
+            return false;
+        }
     }
 }
