@@ -25,8 +25,8 @@ import javax.sql.DataSource;
  * schema) is evicted and the work run once more against the fresh one;</li>
  * <li>SQL failures become {@link StoreException}s naming the operation and bucket ({@link SqlErrors}).</li>
  * </ol>
- * Work that is not about one bucket (the bucket catalog, the RESP databases) uses the static methods,
- * which do the same without a namespace.
+ * Work that is not about one bucket (the bucket catalog, the RESP databases) runs on the main pool through
+ * the methods that take no bucket, which do the same without a namespace.
  */
 public final class DataAccess {
 
@@ -55,10 +55,19 @@ public final class DataAccess {
     /** Runs a {@link Scoped} work handed over as the input. */
     private static final Work<Scoped<Object>, Object, RuntimeException> SCOPED = (c, ns, work) -> work.run(c, ns);
 
+    private final DataSource main;
+    private final DataSource chunk;
     private final NamespaceCache namespaces;
 
-    public DataAccess(NamespaceCache namespaces) {
+    public DataAccess(DataSource main, DataSource chunk, NamespaceCache namespaces) {
+        this.main = main;
+        this.chunk = chunk;
         this.namespaces = namespaces;
+    }
+
+    /** The sessions of {@code pool}. */
+    public DataSource pool(Pool pool) {
+        return pool == Pool.MAIN ? main : chunk;
     }
 
     public NamespaceCache namespaces() {
@@ -70,13 +79,13 @@ public final class DataAccess {
      *
      * @throws StoreException NO_SUCH_BUCKET, UNAVAILABLE, BUSY, or what the work throws
      */
-    public <A, T, X extends Exception> T read(DataSource pool, String operation, String bucket, A input,
+    public <A, T, X extends Exception> T read(Pool pool, String operation, String bucket, A input,
             Work<A, T, X> work) throws X {
         return onCachedNamespace(false, pool, operation, bucket, input, work);
     }
 
     /** {@link #read(DataSource, String, String, Object, Work)} for work that captures its inputs. */
-    public <T> T read(DataSource pool, String operation, String bucket, Scoped<T> work) {
+    public <T> T read(Pool pool, String operation, String bucket, Scoped<T> work) {
         return read(pool, operation, bucket, work, scoped());
     }
 
@@ -85,19 +94,19 @@ public final class DataAccess {
      * without a row lock (the work locks what it must). Run once more after a stale namespace: the work
      * must not have consumed anything of the caller's that a second run would miss.
      */
-    public <A, T, X extends Exception> T transaction(DataSource pool, String operation, String bucket, A input,
+    public <A, T, X extends Exception> T transaction(Pool pool, String operation, String bucket, A input,
             Work<A, T, X> work) throws X {
         return onCachedNamespace(true, pool, operation, bucket, input, work);
     }
 
     /** The work against the cached namespace, once more after evicting a stale one. */
-    private <A, T, X extends Exception> T onCachedNamespace(boolean inTransaction, DataSource pool, String operation,
+    private <A, T, X extends Exception> T onCachedNamespace(boolean inTransaction, Pool pool, String operation,
             String bucket, A input, Work<A, T, X> work) throws X {
         for (int attempt = 0; ; attempt++) {
             Namespace ns = namespaces.resolve(bucket);
             try {
-                return inTransaction ? Transactions.onSession(pool, false, ns, input, work)
-                        : ReadRetry.run(pool, ns, input, work);
+                return inTransaction ? Transactions.onSession(pool(pool), false, ns, input, work)
+                        : ReadRetry.run(pool(pool), ns, input, work);
             } catch (SQLException e) {
                 if (attempt == 0 && isStale(bucket, e)) {
                     continue;
@@ -114,18 +123,18 @@ public final class DataAccess {
      *
      * @throws StoreException NO_SUCH_BUCKET, UNAVAILABLE, BUSY, READ_ONLY, or what the work throws
      */
-    public <A, T, X extends Exception> T write(DataSource pool, String operation, String bucket, A input,
+    public <A, T, X extends Exception> T write(Pool pool, String operation, String bucket, A input,
             Work<A, T, X> work) throws X {
         return write(pool, false, operation, bucket, input, work);
     }
 
     /** {@link #write(DataSource, String, String, Object, Work)} for work that captures its inputs. */
-    public <T> T write(DataSource pool, String operation, String bucket, Scoped<T> work) {
+    public <T> T write(Pool pool, String operation, String bucket, Scoped<T> work) {
         return write(pool, false, operation, bucket, work, scoped());
     }
 
     /** {@link #writeLong(DataSource, String, String, Object, Work)} for work that captures its inputs. */
-    public <T> T writeLong(DataSource pool, String operation, String bucket, Scoped<T> work) {
+    public <T> T writeLong(Pool pool, String operation, String bucket, Scoped<T> work) {
         return write(pool, true, operation, bucket, work, scoped());
     }
 
@@ -135,15 +144,15 @@ public final class DataAccess {
     }
 
     /** {@link #write} for work that streams or copies bytes: it may run longer than any statement timeout. */
-    public <A, T, X extends Exception> T writeLong(DataSource pool, String operation, String bucket, A input,
+    public <A, T, X extends Exception> T writeLong(Pool pool, String operation, String bucket, A input,
             Work<A, T, X> work) throws X {
         return write(pool, true, operation, bucket, input, work);
     }
 
-    private <A, T, X extends Exception> T write(DataSource pool, boolean lifted, String operation, String bucket,
+    private <A, T, X extends Exception> T write(Pool pool, boolean lifted, String operation, String bucket,
             A input, Work<A, T, X> work) throws X {
         try {
-            return Transactions.onSession(pool, lifted, bucket, input,
+            return Transactions.onSession(pool(pool), lifted, bucket, input,
                     (c, name, in) -> work.run(c, namespaces.lockForWrite(c, name), in));
         } catch (SQLException e) {
             throw failure(operation, bucket, e);
@@ -170,22 +179,22 @@ public final class DataAccess {
     }
 
     /**
-     * Read-only work that is about no one bucket's namespace (the bucket catalog) on a session of
-     * {@code pool}, again on a fresh one when the pool lent a dead one; failures name the operation and
+     * Read-only work that is about no one bucket's namespace (the bucket catalog) on a main-pool
+     * session, again on a fresh one when the pool lent a dead one; failures name the operation and
      * {@code bucket}.
      */
-    public static <T> T readCatalog(DataSource pool, String operation, String bucket, Transactions.Work<T> work) {
+    public <T> T readCatalog(String operation, String bucket, Transactions.Work<T> work) {
         try {
-            return ReadRetry.run(pool, work);
+            return ReadRetry.run(main, work);
         } catch (SQLException e) {
             throw SqlErrors.translate(operation, bucket, e);
         }
     }
 
     /** One transaction about no one bucket's namespace (creating or dropping a bucket); failures name the bucket. */
-    public static <T> T catalogTransaction(DataSource pool, String operation, String bucket, Transactions.Work<T> work) {
+    public <T> T catalogTransaction(String operation, String bucket, Transactions.Work<T> work) {
         try {
-            return Transactions.onSession(pool, work);
+            return Transactions.onSession(main, work);
         } catch (SQLException e) {
             throw SqlErrors.translate(operation, bucket, e);
         }
@@ -195,9 +204,9 @@ public final class DataAccess {
      * Read-only work in {@code scope} (a RESP database) on a session of {@code pool}, again on a fresh one
      * when the pool lent a dead one.
      */
-    public static <T> T readIn(DataSource pool, String operation, String scope, Transactions.Work<T> work) {
+    public <T> T readIn(String operation, String scope, Transactions.Work<T> work) {
         try {
-            return ReadRetry.run(pool, work);
+            return ReadRetry.run(main, work);
         } catch (SQLException e) {
             throw SqlErrors.unavailable(operation + " in " + scope, e);
         }
@@ -208,11 +217,10 @@ public final class DataAccess {
      * it cannot lose twice in a row for long: a deadlock between two multi-key writers, a serialization
      * failure, or work that threw {@link Retry} (a first insert of a key another gateway inserted first).
      */
-    public static <T> T transactionRetryingRaces(DataSource pool, int attempts, String operation, String scope,
-            Transactions.Work<T> work) {
+    public <T> T transactionRetryingRaces(int attempts, String operation, String scope, Transactions.Work<T> work) {
         for (int attempt = 1; ; attempt++) {
             try {
-                return Transactions.onSession(pool, work);
+                return Transactions.onSession(main, work);
             } catch (Retry e) {
                 if (attempt == attempts) {
                     throw new StoreException(StoreError.UNAVAILABLE, "database refused " + operation + " in "

@@ -17,24 +17,23 @@ import java.sql.Statement;
 import java.util.List;
 import java.util.Optional;
 import java.util.logging.Logger;
-import javax.sql.DataSource;
 
 /** Create, look up, list and drop buckets; each change is one transaction on the main pool. */
 public final class BucketService {
 
     private static final Logger LOG = Logger.getLogger(BucketService.class.getName());
 
-    private final DataSource dataSource;
+    private final DataAccess access;
     private final NamespaceCache cache;
 
-    public BucketService(DataSource dataSource, NamespaceCache cache) {
-        this.dataSource = dataSource;
-        this.cache = cache;
+    public BucketService(DataAccess access) {
+        this.access = access;
+        this.cache = access.namespaces();
     }
 
     /** Returns false if the bucket already exists. Concurrent creates of one name serialize on its lock. */
     public boolean create(String bucket) {
-        Namespace created = DataAccess.catalogTransaction(dataSource, "create bucket", bucket,
+        Namespace created = access.catalogTransaction("create bucket", bucket,
                 c -> createIn(c, bucket));
         if (created == null) {
             return false;
@@ -59,14 +58,14 @@ public final class BucketService {
     }
 
     public boolean exists(String bucket) {
-        Optional<Namespace> ns = DataAccess.readCatalog(dataSource, "bucket lookup", bucket,
+        Optional<Namespace> ns = access.readCatalog("bucket lookup", bucket,
                 c -> Namespaces.find(c, bucket, Namespaces.KIND_BUCKET));
         ns.ifPresentOrElse(cache::remember, () -> cache.evict(bucket));
         return ns.isPresent();
     }
 
     public List<BucketInfo> list() {
-        return DataAccess.readCatalog(dataSource, "list buckets", "*", Namespaces::listBuckets);
+        return access.readCatalog("list buckets", "*", Namespaces::listBuckets);
     }
 
     private static final String HAS_CONTENT = """
@@ -78,7 +77,7 @@ public final class BucketService {
      */
     public void delete(String bucket) {
         try {
-            Namespace dropped = DataAccess.catalogTransaction(dataSource, "delete bucket", bucket,
+            Namespace dropped = access.catalogTransaction("delete bucket", bucket,
                     c -> dropIn(c, bucket));
             LOG.info(() -> "deleted bucket " + bucket + " and schema " + dropped.schema());
         } finally {

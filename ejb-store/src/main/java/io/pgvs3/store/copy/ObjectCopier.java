@@ -1,6 +1,7 @@
 package io.pgvs3.store.copy;
 
 import io.pgvs3.store.access.DataAccess;
+import io.pgvs3.store.access.Pool;
 import io.pgvs3.store.api.CopyListener;
 import io.pgvs3.store.api.CopySpec;
 import io.pgvs3.store.api.ObjectMeta;
@@ -22,7 +23,6 @@ import java.io.OutputStream;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
-import javax.sql.DataSource;
 
 /**
  * CopyObject in one transaction. Within a bucket the new row references the source's files: both keys
@@ -33,14 +33,10 @@ import javax.sql.DataSource;
  */
 public final class ObjectCopier {
 
-    private final DataSource main;
-    private final DataSource chunk;
     private final DataAccess access;
     private final ObjectReader reader;
 
-    public ObjectCopier(DataSource main, DataSource chunk, DataAccess access, ObjectReader reader) {
-        this.main = main;
-        this.chunk = chunk;
+    public ObjectCopier(DataAccess access, ObjectReader reader) {
         this.access = access;
         this.reader = reader;
     }
@@ -51,9 +47,9 @@ public final class ObjectCopier {
         Requested requested = spec.checksumAlgorithm() == null ? null : requested(spec, listener);
         String operation = "COPY " + spec.source().bucket() + "/" + spec.source().key() + " to " + spec.key();
         if (spec.source().bucket().equals(spec.bucket())) {
-            return access.write(main, operation, spec.bucket(), (c, ns) -> copyWithin(c, ns, spec, requested));
+            return access.write(Pool.MAIN, operation, spec.bucket(), (c, ns) -> copyWithin(c, ns, spec, requested));
         }
-        return access.writeLong(chunk, operation, spec.bucket(),
+        return access.writeLong(Pool.CHUNK, operation, spec.bucket(),
                 (c, target) -> copyAcross(c, target, spec, requested, listener));
     }
 
@@ -74,7 +70,7 @@ public final class ObjectCopier {
         if (stored != null && stored.algorithm() == algorithm && stored.type() == ChecksumType.FULL_OBJECT) {
             return new Requested(source.etag(), stored);
         }
-        access.read(main, "COPY target " + spec.key(), spec.bucket(), (c, target) -> {
+        access.read(Pool.MAIN, "COPY target " + spec.key(), spec.bucket(), (c, target) -> {
             ObjectPublisher.precheck(c, target, spec.key(), spec.condition());
             return target;
         });

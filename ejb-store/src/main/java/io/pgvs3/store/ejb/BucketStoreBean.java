@@ -1,11 +1,10 @@
 package io.pgvs3.store.ejb;
 
+import io.pgvs3.store.access.DataAccess;
 import io.pgvs3.store.api.BucketInfo;
 import io.pgvs3.store.api.BucketStore;
-import io.pgvs3.store.layout.LayoutGate;
 import io.pgvs3.store.bucket.BucketService;
-import jakarta.annotation.PostConstruct;
-import jakarta.ejb.EJB;
+import io.pgvs3.store.write.CopyWatchdogs;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionManagement;
 import jakarta.ejb.TransactionManagementType;
@@ -14,23 +13,13 @@ import java.util.List;
 /** {@link BucketStore} over {@link BucketService}. */
 @Stateless
 @TransactionManagement(TransactionManagementType.BEAN)
-public class BucketStoreBean implements BucketStore {
-
-    @EJB
-    private DatabaseBean database;
-
-    @EJB
-    private LayoutBean layoutBean;
-
-    /** Asked before every call; a plain object, so asking is no EJB invocation. */
-    private LayoutGate layout;
+public class BucketStoreBean extends StoreFacade implements BucketStore {
 
     private BucketService buckets;
 
-    @PostConstruct
-    void init() {
-        layout = layoutBean.gate();
-        buckets = new BucketService(database.main(), layoutBean.access().namespaces());
+    @Override
+    protected void wire(DataAccess access, CopyWatchdogs watchdogs) {
+        buckets = new BucketService(access);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.pgvs3.store.ejb;
 
+import io.pgvs3.store.access.DataAccess;
 import io.pgvs3.store.api.KvCounts;
 import io.pgvs3.store.api.KvEntry;
 import io.pgvs3.store.api.KvMutation;
@@ -7,10 +8,8 @@ import io.pgvs3.store.api.KvPage;
 import io.pgvs3.store.api.KvPut;
 import io.pgvs3.store.api.KvStore;
 import io.pgvs3.store.kv.KvService;
-import io.pgvs3.store.layout.LayoutGate;
-import jakarta.annotation.PostConstruct;
+import io.pgvs3.store.write.CopyWatchdogs;
 import jakarta.annotation.PreDestroy;
-import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionManagement;
 import jakarta.ejb.TransactionManagementType;
@@ -19,27 +18,14 @@ import java.util.List;
 /** {@link KvStore} for the RESP bridge; each pooled instance owns its service (and its zstd contexts). */
 @Stateless
 @TransactionManagement(TransactionManagementType.BEAN)
-public class KvStoreBean implements KvStore {
-
-    @EJB
-    private DatabaseBean database;
-
-    @EJB
-    private LayoutBean layoutBean;
-
-    @EJB
-    private CopyWatchdogBean watchdogBean;
-
-    /** Asked before every call; a plain object, so asking is no EJB invocation. */
-    private LayoutGate layout;
+public class KvStoreBean extends StoreFacade implements KvStore {
 
     private KvService kv;
 
-    @PostConstruct
-    void init() {
-        layout = layoutBean.gate();
+    @Override
+    protected void wire(DataAccess access, CopyWatchdogs watchdogs) {
         // large values are copied on the main pool, so their COPYs are watched with its socket timeout
-        kv = new KvService(database.main(), watchdogBean.watchdogs().main());
+        kv = new KvService(access, watchdogs.main());
     }
 
     @PreDestroy

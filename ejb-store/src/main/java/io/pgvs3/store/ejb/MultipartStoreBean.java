@@ -1,5 +1,6 @@
 package io.pgvs3.store.ejb;
 
+import io.pgvs3.store.access.DataAccess;
 import io.pgvs3.store.api.ByteRange;
 import io.pgvs3.store.api.CompleteSpec;
 import io.pgvs3.store.api.CopyListener;
@@ -13,50 +14,33 @@ import io.pgvs3.store.api.UploadInfo;
 import io.pgvs3.store.api.UploadPage;
 import io.pgvs3.store.api.UploadQuery;
 import io.pgvs3.store.api.UploadSpec;
-import io.pgvs3.store.layout.LayoutGate;
 import io.pgvs3.store.multipart.PartWriter;
 import io.pgvs3.store.multipart.UploadCompleter;
 import io.pgvs3.store.multipart.UploadLister;
 import io.pgvs3.store.multipart.UploadService;
 import io.pgvs3.store.write.CallerInput;
-import jakarta.annotation.PostConstruct;
-import jakarta.ejb.EJB;
+import io.pgvs3.store.write.CopyWatchdogs;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionManagement;
 import jakarta.ejb.TransactionManagementType;
 import java.io.InputStream;
-import javax.sql.DataSource;
 
 /** {@link MultipartStore} over the upload service, part writer, completer and lister. */
 @Stateless
 @TransactionManagement(TransactionManagementType.BEAN)
-public class MultipartStoreBean implements MultipartStore {
-
-    @EJB
-    private DatabaseBean database;
-
-    @EJB
-    private LayoutBean layoutBean;
-
-    @EJB
-    private CopyWatchdogBean watchdogBean;
-
-    /** Asked before every call; a plain object, so asking is no EJB invocation. */
-    private LayoutGate layout;
+public class MultipartStoreBean extends StoreFacade implements MultipartStore {
 
     private UploadService uploads;
     private PartWriter parts;
     private UploadCompleter completer;
     private UploadLister lister;
 
-    @PostConstruct
-    void init() {
-        layout = layoutBean.gate();
-        DataSource main = database.main();
-        uploads = new UploadService(main, layoutBean.access());
-        parts = new PartWriter(main, database.chunk(), layoutBean.access(), watchdogBean.watchdogs().chunk());
-        completer = new UploadCompleter(main, layoutBean.access());
-        lister = new UploadLister(main, layoutBean.access());
+    @Override
+    protected void wire(DataAccess access, CopyWatchdogs watchdogs) {
+        uploads = new UploadService(access);
+        parts = new PartWriter(access, watchdogs.chunk());
+        completer = new UploadCompleter(access);
+        lister = new UploadLister(access);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.pgvs3.store.ejb;
 
+import io.pgvs3.store.access.DataAccess;
 import io.pgvs3.store.api.ByteRange;
 import io.pgvs3.store.api.CopyListener;
 import io.pgvs3.store.api.CopySpec;
@@ -12,13 +13,12 @@ import io.pgvs3.store.api.ObjectStore;
 import io.pgvs3.store.api.PutResult;
 import io.pgvs3.store.api.PutSpec;
 import io.pgvs3.store.copy.ObjectCopier;
-import io.pgvs3.store.layout.LayoutGate;
 import io.pgvs3.store.list.ObjectLister;
 import io.pgvs3.store.read.ObjectReader;
 import io.pgvs3.store.write.CallerInput;
+import io.pgvs3.store.write.CopyWatchdogs;
 import io.pgvs3.store.write.ObjectDeleter;
 import io.pgvs3.store.write.ObjectWriter;
-import jakarta.annotation.PostConstruct;
 import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionManagement;
@@ -27,27 +27,14 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.List;
-import javax.sql.DataSource;
 
 /** {@link ObjectStore} over the writer, reader, deleter, lister and copier. */
 @Stateless
 @TransactionManagement(TransactionManagementType.BEAN)
-public class ObjectStoreBean implements ObjectStore {
-
-    @EJB
-    private DatabaseBean database;
-
-    @EJB
-    private LayoutBean layoutBean;
-
-    @EJB
-    private CopyWatchdogBean watchdogBean;
+public class ObjectStoreBean extends StoreFacade implements ObjectStore {
 
     @EJB
     private ReadWindowBean readWindowBean;
-
-    /** Asked before every call; a plain object, so asking is no EJB invocation. */
-    private LayoutGate layout;
 
     private ObjectWriter writer;
     private ObjectReader reader;
@@ -55,16 +42,13 @@ public class ObjectStoreBean implements ObjectStore {
     private ObjectLister lister;
     private ObjectCopier copier;
 
-    @PostConstruct
-    void init() {
-        layout = layoutBean.gate();
-        DataSource main = database.main();
-        DataSource chunk = database.chunk();
-        writer = new ObjectWriter(main, chunk, layoutBean.access(), watchdogBean.watchdogs().chunk());
-        reader = new ObjectReader(main, chunk, layoutBean.access(), readWindowBean.window());
-        deleter = new ObjectDeleter(main, layoutBean.access());
-        lister = new ObjectLister(main, layoutBean.access());
-        copier = new ObjectCopier(main, chunk, layoutBean.access(), reader);
+    @Override
+    protected void wire(DataAccess access, CopyWatchdogs watchdogs) {
+        writer = new ObjectWriter(access, watchdogs.chunk());
+        reader = new ObjectReader(access, readWindowBean.window());
+        deleter = new ObjectDeleter(access);
+        lister = new ObjectLister(access);
+        copier = new ObjectCopier(access, reader);
     }
 
     @Override

@@ -12,7 +12,6 @@ import java.sql.Statement;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.logging.Logger;
-import javax.sql.DataSource;
 
 /**
  * Logical database → its cache namespace {@code resp:<db>}, created by whichever gateway needs it first
@@ -35,11 +34,11 @@ final class KvDatabases {
         }
     }
 
-    private final DataSource main;
+    private final DataAccess access;
     private final AtomicReferenceArray<Namespace> known = new AtomicReferenceArray<>(KvStore.DATABASES);
 
-    KvDatabases(DataSource main) {
-        this.main = main;
+    KvDatabases(DataAccess access) {
+        this.access = access;
     }
 
     /** "RESP database n", for failure messages. */
@@ -55,7 +54,7 @@ final class KvDatabases {
     Namespace resolve(int db) {
         Namespace ns = known(db);
         if (ns == null) {
-            ns = DataAccess.transactionRetryingRaces(main, WRITE_ATTEMPTS, "open database", scope(db),
+            ns = access.transactionRetryingRaces(WRITE_ATTEMPTS, "open database", scope(db),
                     c -> findOrCreate(c, name(db)));
             known.set(db, ns);
         }
@@ -71,7 +70,7 @@ final class KvDatabases {
         if (ns != null) {
             return Optional.of(ns);
         }
-        Optional<Namespace> found = DataAccess.readIn(main, "open database", scope(db),
+        Optional<Namespace> found = access.readIn("open database", scope(db),
                 c -> Namespaces.find(c, name(db), Namespaces.KIND_CACHE));
         found.ifPresent(n -> known.set(db, n));
         return found;

@@ -17,7 +17,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import javax.sql.DataSource;
 
 /**
  * Read-modify-write of a few keys in one transaction. Existing rows (expired ones too) are locked
@@ -33,18 +32,18 @@ final class KvMutator {
             String.format(KvRow.MILLIS, "?::int8"));
     private static final String DELETE = "DELETE FROM %s.objects WHERE key = ? RETURNING file_id, parts";
 
-    private final DataSource main;
+    private final DataAccess access;
     private final KvValues values;
 
-    KvMutator(DataSource main, KvValues values) {
-        this.main = main;
+    KvMutator(DataAccess access, KvValues values) {
+        this.access = access;
         this.values = values;
     }
 
     <T> T mutate(int db, Namespace ns, List<byte[]> keys, boolean withValues, long now, KvMutation<T> mutation) {
         String[] encoded = KvKeys.encodeAll(keys);
         Set<String> allowed = new HashSet<>(List.of(encoded));
-        return DataAccess.transactionRetryingRaces(main, KvDatabases.WRITE_ATTEMPTS, "write", KvDatabases.scope(db), c -> {
+        return access.transactionRetryingRaces(KvDatabases.WRITE_ATTEMPTS, "write", KvDatabases.scope(db), c -> {
             Map<String, KvRow> rows = lock(c, ns, encoded);
             List<KvEntry> current = new ArrayList<>(encoded.length);
             for (String key : encoded) {

@@ -14,7 +14,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import javax.sql.DataSource;
 
 /**
  * Reads of live values, autocommit on the main pool: a whole batch of keys is one primary-key query.
@@ -48,17 +47,17 @@ final class KvReader {
             LIMIT 1""", KvRow.LIVE);
     private static final String COUNT = "SELECT count(*), count(expires_at) FROM %s.objects WHERE " + KvRow.LIVE;
 
-    private final DataSource main;
+    private final DataAccess access;
     private final KvValues values;
 
-    KvReader(DataSource main, KvValues values) {
-        this.main = main;
+    KvReader(DataAccess access, KvValues values) {
+        this.access = access;
         this.values = values;
     }
 
     List<KvEntry> get(int db, Namespace ns, List<byte[]> keys, long now, boolean withValues) {
         String[] encoded = KvKeys.encodeAll(keys);
-        Map<String, KvEntry> found = DataAccess.readIn(main, "GET", KvDatabases.scope(db), c -> {
+        Map<String, KvEntry> found = access.readIn("GET", KvDatabases.scope(db), c -> {
             Map<String, KvEntry> rows = new HashMap<>();
             List<KvRow> chunked = new ArrayList<>();
             try (PreparedStatement ps = c.prepareStatement(ns.sql(withValues ? GET : PEEK))) {
@@ -112,7 +111,7 @@ final class KvReader {
     }
 
     KvPage scan(int db, Namespace ns, long cursor, int count, long now) {
-        return DataAccess.readIn(main, "SCAN", KvDatabases.scope(db), c -> {
+        return access.readIn("SCAN", KvDatabases.scope(db), c -> {
             List<byte[]> keys = new ArrayList<>();
             long lastHash = 0;
             long pageRows = 0;
@@ -138,7 +137,7 @@ final class KvReader {
     }
 
     byte[] randomKey(int db, Namespace ns, long now, long startHash) {
-        return DataAccess.readIn(main, "RANDOMKEY", KvDatabases.scope(db), c -> {
+        return access.readIn("RANDOMKEY", KvDatabases.scope(db), c -> {
             try (PreparedStatement ps = c.prepareStatement(ns.sql(RANDOM))) {
                 ps.setLong(1, startHash);
                 ps.setObject(2, KvRow.instant(now));
@@ -151,7 +150,7 @@ final class KvReader {
     }
 
     KvCounts count(int db, Namespace ns, long now) {
-        return DataAccess.readIn(main, "DBSIZE", KvDatabases.scope(db), c -> {
+        return access.readIn("DBSIZE", KvDatabases.scope(db), c -> {
             try (PreparedStatement ps = c.prepareStatement(ns.sql(COUNT))) {
                 ps.setObject(1, KvRow.instant(now));
                 try (ResultSet rs = ps.executeQuery()) {

@@ -1,5 +1,6 @@
 package io.pgvs3.store.kv;
 
+import io.pgvs3.store.access.DataAccess;
 import io.pgvs3.store.api.KvCounts;
 import io.pgvs3.store.api.KvEntry;
 import io.pgvs3.store.api.KvMutation;
@@ -12,7 +13,6 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
-import javax.sql.DataSource;
 
 /**
  * The operations of {@link KvStore} in plain Java: each logical database resolved to its namespace (a
@@ -29,12 +29,12 @@ public final class KvService implements AutoCloseable {
     private final KvWriter writer;
     private final KvMutator mutator;
 
-    public KvService(DataSource main, CopyWatchdog watchdog) {
+    public KvService(DataAccess access, CopyWatchdog watchdog) {
         values = new KvValues(watchdog);
-        databases = new KvDatabases(main);
-        reader = new KvReader(main, values);
-        writer = new KvWriter(main, values);
-        mutator = new KvMutator(main, values);
+        databases = new KvDatabases(access);
+        reader = new KvReader(access, values);
+        writer = new KvWriter(access, values);
+        mutator = new KvMutator(access, values);
     }
 
     public List<KvEntry> get(int db, List<byte[]> keys, long now) {

@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import javax.sql.DataSource;
 
 /** Blind writes and deletes: one statement and one commit per call. */
 final class KvWriter {
@@ -26,11 +25,11 @@ final class KvWriter {
             INSERT INTO %1$s.garbage (file_id) SELECT file_id FROM gone WHERE file_id IS NOT NULL
             ON CONFLICT DO NOTHING""";
 
-    private final DataSource main;
+    private final DataAccess access;
     private final KvValues values;
 
-    KvWriter(DataSource main, KvValues values) {
-        this.main = main;
+    KvWriter(DataAccess access, KvValues values) {
+        this.access = access;
         this.values = values;
     }
 
@@ -43,7 +42,7 @@ final class KvWriter {
         }
         List<String> keys = new ArrayList<>(last.keySet());
         keys.sort(null);
-        DataAccess.transactionRetryingRaces(main, KvDatabases.WRITE_ATTEMPTS, "SET", KvDatabases.scope(db), c -> {
+        access.transactionRetryingRaces(KvDatabases.WRITE_ATTEMPTS, "SET", KvDatabases.scope(db), c -> {
             List<KvUpsert.Row> rows = new ArrayList<>(keys.size());
             for (String key : keys) {
                 KvPut put = last.get(key);
@@ -56,7 +55,7 @@ final class KvWriter {
 
     int delete(int db, Namespace ns, List<byte[]> keys, long now) {
         String[] encoded = KvKeys.encodeAll(keys);
-        return DataAccess.transactionRetryingRaces(main, KvDatabases.WRITE_ATTEMPTS, "DEL", KvDatabases.scope(db), c -> {
+        return access.transactionRetryingRaces(KvDatabases.WRITE_ATTEMPTS, "DEL", KvDatabases.scope(db), c -> {
             int live = 0;
             List<Long> released = new ArrayList<>();
             try (PreparedStatement ps = c.prepareStatement(ns.sql(DELETE))) {
@@ -75,7 +74,7 @@ final class KvWriter {
     }
 
     void flush(int db, Namespace ns) {
-        DataAccess.transactionRetryingRaces(main, KvDatabases.WRITE_ATTEMPTS, "FLUSHDB", KvDatabases.scope(db), c -> {
+        access.transactionRetryingRaces(KvDatabases.WRITE_ATTEMPTS, "FLUSHDB", KvDatabases.scope(db), c -> {
             try (PreparedStatement ps = c.prepareStatement(ns.sql(FLUSH))) {
                 return ps.executeUpdate();
             }

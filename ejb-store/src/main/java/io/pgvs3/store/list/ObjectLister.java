@@ -1,6 +1,7 @@
 package io.pgvs3.store.list;
 
 import io.pgvs3.store.access.DataAccess;
+import io.pgvs3.store.access.Pool;
 import io.pgvs3.store.api.ListPage;
 import io.pgvs3.store.api.ListQuery;
 import io.pgvs3.store.api.ObjectSummary;
@@ -14,7 +15,6 @@ import java.sql.SQLException;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
-import javax.sql.DataSource;
 
 /**
  * One listing page. Keys come from ordered primary-key range scans; a key under a delimiter rolls up
@@ -31,11 +31,9 @@ public final class ObjectLister {
     private static final String UNTIL = " AND key < ? COLLATE \"C\"";
     private static final String ORDER = " ORDER BY key LIMIT ?";
 
-    private final DataSource main;
     private final DataAccess access;
 
-    public ObjectLister(DataSource main, DataAccess access) {
-        this.main = main;
+    public ObjectLister(DataAccess access) {
         this.access = access;
     }
 
@@ -47,7 +45,7 @@ public final class ObjectLister {
             access.namespaces().resolve(q.bucket()); // NO_SUCH_BUCKET still applies to an empty page
             return new ListPage(List.of(), List.of(), false, null);
         }
-        return access.read(main, "list", q.bucket(), q, (c, ns, query) -> new Walk(c, ns, query).run());
+        return access.read(Pool.MAIN, "list", q.bucket(), q, (c, ns, query) -> new Walk(c, ns, query).run());
     }
 
     /** The state of one page walk. */

@@ -1,6 +1,7 @@
 package io.pgvs3.store.multipart;
 
 import io.pgvs3.store.access.DataAccess;
+import io.pgvs3.store.access.Pool;
 import io.pgvs3.store.api.ByteRange;
 import io.pgvs3.store.api.CopyListener;
 import io.pgvs3.store.api.CopySource;
@@ -33,7 +34,6 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.HexFormat;
 import java.util.List;
-import javax.sql.DataSource;
 
 /**
  * UploadPart and UploadPartCopy. Each part is a new file written in one transaction on a chunk-pool
@@ -44,19 +44,15 @@ import javax.sql.DataSource;
  */
 public final class PartWriter {
 
-    private final DataSource main;
-    private final DataSource chunk;
     private final DataAccess access;
     private final CopyWatchdog watchdog;
     private final ObjectReader sourceReader;
 
-    public PartWriter(DataSource main, DataSource chunk, DataAccess access, CopyWatchdog watchdog) {
-        this.main = main;
-        this.chunk = chunk;
+    public PartWriter(DataAccess access, CopyWatchdog watchdog) {
         this.access = access;
         this.watchdog = watchdog;
         // the writer holds a chunk-pool connection, so the source is read on the other pool
-        this.sourceReader = new ObjectReader(main, main, access);
+        this.sourceReader = new ObjectReader(access, Pool.MAIN);
     }
 
     /** See {@link io.pgvs3.store.api.MultipartStore#uploadPart}. */
@@ -66,7 +62,7 @@ public final class PartWriter {
             throw new StoreException(StoreError.ENTITY_TOO_LARGE, "a part holds at most "
                     + ChunkFormat.MAX_FILE_BYTES + " bytes");
         }
-        return access.writeLong(chunk, operation("UploadPart", spec), spec.bucket(), (c, ns) -> {
+        return access.writeLong(Pool.CHUNK, operation("UploadPart", spec), spec.bucket(), (c, ns) -> {
             Uploads.require(c, ns, spec.uploadId(), spec.key(), Uploads.Lock.NONE);
             BodyDigests.Result written;
             long fileId;
@@ -86,14 +82,14 @@ public final class PartWriter {
     /** See {@link io.pgvs3.store.api.MultipartStore#copyPart}. */
     public PartInfo copy(PartSpec spec, CopySource source, ByteRange range, CopyListener listener) {
         requirePartNumber(spec);
-        StoredObject from = access.read(main, "UploadPartCopy source " + source.key(), source.bucket(),
+        StoredObject from = access.read(Pool.MAIN, "UploadPartCopy source " + source.key(), source.bucket(),
                 (c, ns) -> SourceRows.require(c, ns, source));
         if (range != null && range.last() >= from.size()) {
             throw new StoreException(StoreError.INVALID_ARGUMENT,
                     "Range specified is not valid for source object of size: " + from.size());
         }
         boolean whole = range == null || range.length() == from.size();
-        return access.writeLong(chunk, operation("UploadPartCopy", spec), spec.bucket(), (c, ns) -> {
+        return access.writeLong(Pool.CHUNK, operation("UploadPartCopy", spec), spec.bucket(), (c, ns) -> {
             Upload upload = Uploads.require(c, ns, spec.uploadId(), spec.key(), Uploads.Lock.NONE);
             listener.checksPassed();
             // an upload created with an algorithm needs every part's checksum of it, copied parts too

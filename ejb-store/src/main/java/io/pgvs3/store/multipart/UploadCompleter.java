@@ -1,6 +1,7 @@
 package io.pgvs3.store.multipart;
 
 import io.pgvs3.store.access.DataAccess;
+import io.pgvs3.store.access.Pool;
 import io.pgvs3.store.api.CompleteSpec;
 import io.pgvs3.store.api.PutResult;
 import io.pgvs3.store.api.checksum.ObjectChecksum;
@@ -12,7 +13,6 @@ import io.pgvs3.store.write.ObjectPublisher;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
-import javax.sql.DataSource;
 
 /**
  * CompleteMultipartUpload in one short transaction on the main pool: lock the upload, check the list
@@ -22,17 +22,15 @@ import javax.sql.DataSource;
  */
 public final class UploadCompleter {
 
-    private final DataSource main;
     private final DataAccess access;
 
-    public UploadCompleter(DataSource main, DataAccess access) {
-        this.main = main;
+    public UploadCompleter(DataAccess access) {
         this.access = access;
     }
 
     /** See {@link io.pgvs3.store.api.MultipartStore#complete}. */
     public PutResult complete(CompleteSpec spec) {
-        return access.write(main, "CompleteMultipartUpload " + spec.key(), spec.bucket(), spec,
+        return access.write(Pool.MAIN, "CompleteMultipartUpload " + spec.key(), spec.bucket(), spec,
                 UploadCompleter::complete);
     }
 

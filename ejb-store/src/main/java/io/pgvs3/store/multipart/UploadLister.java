@@ -1,6 +1,7 @@
 package io.pgvs3.store.multipart;
 
 import io.pgvs3.store.access.DataAccess;
+import io.pgvs3.store.access.Pool;
 import io.pgvs3.store.api.UploadInfo;
 import io.pgvs3.store.api.UploadPage;
 import io.pgvs3.store.api.UploadQuery;
@@ -16,7 +17,6 @@ import java.sql.SQLException;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
-import javax.sql.DataSource;
 
 /**
  * ListMultipartUploads: uploads in (key, upload id) order from the {@code uploads_by_key} index. A key
@@ -35,11 +35,9 @@ public final class UploadLister {
     private static final String UNTIL = " AND key < ?";
     private static final String ORDER = " ORDER BY key, upload_id LIMIT ?";
 
-    private final DataSource main;
     private final DataAccess access;
 
-    public UploadLister(DataSource main, DataAccess access) {
-        this.main = main;
+    public UploadLister(DataAccess access) {
         this.access = access;
     }
 
@@ -48,7 +46,7 @@ public final class UploadLister {
         if (q.maxUploads() < 0 || q.maxUploads() > MAX_UPLOADS) {
             throw new StoreException(StoreError.INVALID_ARGUMENT, "max-uploads must be 0.." + MAX_UPLOADS);
         }
-        return access.read(main, "ListMultipartUploads", q.bucket(), (c, ns) -> new Walk(c, ns, q).run());
+        return access.read(Pool.MAIN, "ListMultipartUploads", q.bucket(), (c, ns) -> new Walk(c, ns, q).run());
     }
 
     /** Where the next query starts: at a key, after a key, or after one upload of a key. */

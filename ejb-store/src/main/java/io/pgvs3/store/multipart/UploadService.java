@@ -1,6 +1,7 @@
 package io.pgvs3.store.multipart;
 
 import io.pgvs3.store.access.DataAccess;
+import io.pgvs3.store.access.Pool;
 import io.pgvs3.store.api.PartPage;
 import io.pgvs3.store.api.UploadInfo;
 import io.pgvs3.store.api.UploadSpec;
@@ -11,18 +12,15 @@ import io.pgvs3.store.write.FileRefs;
 import io.pgvs3.store.write.WriteRequest;
 import java.time.Instant;
 import java.util.List;
-import javax.sql.DataSource;
 
 /** CreateMultipartUpload, AbortMultipartUpload and ListParts: short statements on the main pool. */
 public final class UploadService {
 
     public static final int MAX_PARTS_PER_PAGE = 1000;
 
-    private final DataSource main;
     private final DataAccess access;
 
-    public UploadService(DataSource main, DataAccess access) {
-        this.main = main;
+    public UploadService(DataAccess access) {
         this.access = access;
     }
 
@@ -31,7 +29,7 @@ public final class UploadService {
         WriteRequest.requireValidKey(spec.key());
         Upload upload = new Upload(spec.key(), UploadIds.next(), null, spec.checksumAlgorithm(), spec.checksumType(),
                 WriteRequest.contentTypeOrDefault(spec.contentType()), WriteRequest.flatten(spec.userMetadata()));
-        Instant created = access.write(main, "CreateMultipartUpload " + spec.key(), spec.bucket(),
+        Instant created = access.write(Pool.MAIN, "CreateMultipartUpload " + spec.key(), spec.bucket(),
                 (c, ns) -> Uploads.insert(c, ns, upload));
         return new UploadInfo(upload.key(), upload.uploadId(), created, upload.checksumAlgorithm(),
                 upload.checksumType());
@@ -39,7 +37,7 @@ public final class UploadService {
 
     /** See {@link io.pgvs3.store.api.MultipartStore#abort}: the parts' files become garbage. */
     public void abort(String bucket, String key, String uploadId) {
-        access.write(main, "AbortMultipartUpload " + key, bucket, (c, ns) -> {
+        access.write(Pool.MAIN, "AbortMultipartUpload " + key, bucket, (c, ns) -> {
             Uploads.require(c, ns, uploadId, key, Uploads.Lock.UPDATE);
             List<Long> files = UploadParts.deleteAll(c, ns, uploadId);
             Uploads.delete(c, ns, uploadId);
@@ -53,7 +51,7 @@ public final class UploadService {
             throw new StoreException(StoreError.INVALID_ARGUMENT, "max-parts must be 0.." + MAX_PARTS_PER_PAGE
                     + " and part-number-marker not negative");
         }
-        return access.read(main, "ListParts " + key, bucket, (c, ns) -> {
+        return access.read(Pool.MAIN, "ListParts " + key, bucket, (c, ns) -> {
             UploadInfo upload = Uploads.require(c, ns, uploadId, key, Uploads.Lock.NONE).info();
             List<StoredPart> parts = UploadParts.page(c, ns, uploadId, afterPartNumber, maxParts + 1);
             boolean truncated = parts.size() > maxParts;

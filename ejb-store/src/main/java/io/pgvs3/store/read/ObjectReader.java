@@ -1,6 +1,7 @@
 package io.pgvs3.store.read;
 
 import io.pgvs3.store.access.DataAccess;
+import io.pgvs3.store.access.Pool;
 import io.pgvs3.store.api.BodyLocation;
 import io.pgvs3.store.api.ByteRange;
 import io.pgvs3.store.api.ObjectMeta;
@@ -33,22 +34,29 @@ public final class ObjectReader {
     private final ReadWindow window;
 
     /** A reader whose long spans stream through {@code window}. */
-    public ObjectReader(DataSource main, DataSource chunk, DataAccess access, ReadWindow window) {
-        this.main = main;
-        this.access = access;
-        this.chunks = new ChunkReader(chunk);
-        this.window = window;
+    public ObjectReader(DataAccess access, ReadWindow window) {
+        this(access, Pool.CHUNK, window);
     }
 
-    /** A reader whose long spans stream from one snapshot, one piece after the other. */
-    public ObjectReader(DataSource main, DataSource chunk, DataAccess access) {
-        this(main, chunk, access, null);
+    /**
+     * A reader whose long spans stream from one snapshot, one piece after the other, with chunk rows read
+     * on {@code bytes} (a part copy holds a chunk-pool session already, so it reads its source on main).
+     */
+    public ObjectReader(DataAccess access, Pool bytes) {
+        this(access, bytes, null);
+    }
+
+    private ObjectReader(DataAccess access, Pool bytes, ReadWindow window) {
+        this.main = access.pool(Pool.MAIN);
+        this.access = access;
+        this.chunks = new ChunkReader(access.pool(bytes));
+        this.window = window;
     }
 
     /** See {@link io.pgvs3.store.api.ObjectStore#head}. */
     public ObjectMeta head(String bucket, String key, boolean withInlineBody) {
         try {
-            return access.read(main, "HEAD", bucket, key, withInlineBody ? FIND_WITH_BODY : FIND_META).orElseThrow(
+            return access.read(Pool.MAIN, "HEAD", bucket, key, withInlineBody ? FIND_WITH_BODY : FIND_META).orElseThrow(
                     () -> new StoreException(StoreError.NO_SUCH_KEY, "no such key: " + key));
         } catch (IOException e) {
             throw new StoreException(StoreError.UNAVAILABLE, "stored inline body of " + key + " is corrupt", e);

@@ -1,6 +1,7 @@
 package io.pgvs3.store.write;
 
 import io.pgvs3.store.access.DataAccess;
+import io.pgvs3.store.access.Pool;
 import io.pgvs3.store.api.DeletionResult;
 import io.pgvs3.store.api.ObjectDeletion;
 import io.pgvs3.store.api.error.StoreError;
@@ -16,7 +17,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import javax.sql.DataSource;
 
 /**
  * DeleteObject and DeleteObjects: one short transaction on the main pool whatever the number of keys.
@@ -37,11 +37,9 @@ public final class ObjectDeleter {
             SELECT d.key, up.key IS NOT NULL AS deleted, o.key IS NOT NULL AS existed, up.old_file, up.old_parts
               FROM d LEFT JOIN up ON up.key = d.key LEFT JOIN %1$s.objects o ON o.key = d.key""";
 
-    private final DataSource main;
     private final DataAccess access;
 
-    public ObjectDeleter(DataSource main, DataAccess access) {
-        this.main = main;
+    public ObjectDeleter(DataAccess access) {
         this.access = access;
     }
 
@@ -82,7 +80,7 @@ public final class ObjectDeleter {
     private List<DeletionResult> run(String bucket, List<ObjectDeletion> deletions) {
         String[] keys = deletions.stream().map(ObjectDeletion::key).toArray(String[]::new);
         String[] conditions = deletions.stream().map(ObjectDeletion::ifMatch).toArray(String[]::new);
-        return access.write(main, "DELETE of " + keys.length + " keys", bucket, new String[][] {keys, conditions},
+        return access.write(Pool.MAIN, "DELETE of " + keys.length + " keys", bucket, new String[][] {keys, conditions},
                 (c, ns, in) -> {
                     Locks.lockObjectKeys(c, ns.id(), in[0]);
                     return deleteRows(c, ns, in[0], in[1]);

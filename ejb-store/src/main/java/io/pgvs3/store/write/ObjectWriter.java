@@ -1,6 +1,7 @@
 package io.pgvs3.store.write;
 
 import io.pgvs3.store.access.DataAccess;
+import io.pgvs3.store.access.Pool;
 import io.pgvs3.store.api.PutResult;
 import io.pgvs3.store.api.PutSpec;
 import io.pgvs3.store.api.error.StoreError;
@@ -14,7 +15,6 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.logging.Logger;
-import javax.sql.DataSource;
 
 /**
  * PUT: bodies up to 64 KiB go inline through the main pool in one short transaction; larger ones
@@ -25,19 +25,15 @@ public final class ObjectWriter {
 
     private static final Logger LOG = Logger.getLogger(ObjectWriter.class.getName());
 
-    private final DataSource main;
-    private final DataSource chunk;
     private final DataAccess access;
     private final CopyWatchdog watchdog;
     private final int copyBatch;
 
-    public ObjectWriter(DataSource main, DataSource chunk, DataAccess access, CopyWatchdog watchdog) {
-        this(main, chunk, access, watchdog, CopyFramer.DEFAULT_BATCH);
+    public ObjectWriter(DataAccess access, CopyWatchdog watchdog) {
+        this(access, watchdog, CopyFramer.DEFAULT_BATCH);
     }
 
-    ObjectWriter(DataSource main, DataSource chunk, DataAccess access, CopyWatchdog watchdog, int copyBatch) {
-        this.main = main;
-        this.chunk = chunk;
+    ObjectWriter(DataAccess access, CopyWatchdog watchdog, int copyBatch) {
         this.access = access;
         this.watchdog = watchdog;
         this.copyBatch = copyBatch;
@@ -75,7 +71,7 @@ public final class ObjectWriter {
         }
         byte[] stored = compressed != null ? compressed : java.util.Arrays.copyOf(body, length);
         NewObject object = request.object(result, stored, compressed != null, null);
-        Instant modified = access.transaction(main, "PUT " + spec.key(), spec.bucket(),
+        Instant modified = access.transaction(Pool.MAIN, "PUT " + spec.key(), spec.bucket(),
                 new InlinePublication(object, spec, access.namespaces()), ObjectWriter::publishInline);
         return new PutResult(result.etag(), result.size(), modified, request.checksum(), true);
     }
@@ -99,7 +95,7 @@ public final class ObjectWriter {
 
     private PutResult putChunked(WriteRequest request, PutSpec spec, byte[] head, int headLength, InputStream body) {
         long started = System.nanoTime();
-        PutResult put = access.writeLong(chunk, "PUT " + spec.key(), spec.bucket(), spec, (c, ns, s) -> {
+        PutResult put = access.writeLong(Pool.CHUNK, "PUT " + spec.key(), spec.bucket(), spec, (c, ns, s) -> {
             try (BlockCodec codec = BlockCodec.pooled()) {
                 BodyDigests.Result result;
                 long fileId;

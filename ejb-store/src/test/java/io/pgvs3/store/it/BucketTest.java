@@ -1,5 +1,6 @@
 package io.pgvs3.store.it;
 
+import io.pgvs3.store.access.DataAccess;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -99,7 +100,7 @@ class BucketTest {
                 () -> other.reader.head(name, "k", false)).error());
         other.namespaces.resolve(stores.newBucketNamed(name));
         stores.buckets.delete(name);
-        new BucketService(PostgresExtension.main(), otherCache).create(name);
+        new BucketService(new DataAccess(PostgresExtension.main(), PostgresExtension.chunk(), otherCache)).create(name);
         stores.writer.put(Bodies.spec(name, "k", 1), new ByteArrayInputStream(new byte[1]));
         // "other" still caches the first re-creation's schema: its next lookup must recover, not fail
         assertEquals(1, other.reader.head(name, "k", false).size());

@@ -1,5 +1,6 @@
 package io.pgvs3.store.it;
 
+import io.pgvs3.store.access.DataAccess;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -34,7 +35,7 @@ class LayoutTest {
         assertTrue(first.created());
         assertEquals(1, first.version());
         String bucket = PostgresExtension.uniqueBucket("layout");
-        new BucketService(db, new NamespaceCache(db)).create(bucket);
+        new BucketService(new DataAccess(db, db, new NamespaceCache(db))).create(bucket);
         LayoutStatus again = new LayoutManager(db).ensure();
         assertFalse(again.created());
         assertEquals(1, again.namespaces());
@@ -75,7 +76,7 @@ class LayoutTest {
         DataSource db = PostgresExtension.freshDatabase(false);
         new LayoutManager(db).ensure();
         String bucket = PostgresExtension.uniqueBucket("reloptions");
-        new BucketService(db, new NamespaceCache(db)).create(bucket);
+        new BucketService(new DataAccess(db, db, new NamespaceCache(db))).create(bucket);
         exec(db, "DO $$ BEGIN EXECUTE format('ALTER TABLE %I.chunks RESET (toast_tuple_target)',"
                 + " (SELECT schema_name FROM pgvs3.namespaces LIMIT 1)); END $$");
         LayoutRefusedException e = assertThrows(LayoutRefusedException.class, () -> new LayoutManager(db).ensure());
@@ -89,7 +90,7 @@ class LayoutTest {
         DataSource db = PostgresExtension.freshDatabase(false);
         new LayoutManager(db).ensure();
         String bucket = PostgresExtension.uniqueBucket("columns");
-        new BucketService(db, new NamespaceCache(db)).create(bucket);
+        new BucketService(new DataAccess(db, db, new NamespaceCache(db))).create(bucket);
         exec(db, "DO $$ BEGIN EXECUTE format('ALTER TABLE %I.objects DROP COLUMN checksum_type',"
                 + " (SELECT schema_name FROM pgvs3.namespaces LIMIT 1)); END $$");
         LayoutRefusedException e = assertThrows(LayoutRefusedException.class, () -> new LayoutManager(db).ensure());

@@ -1,5 +1,7 @@
 package io.pgvs3.store.kv;
 
+import io.pgvs3.store.namespace.NamespaceCache;
+import io.pgvs3.store.access.DataAccess;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -43,7 +45,7 @@ class KvServiceTest {
 
     KvServiceTest() throws SQLException {
         main = PostgresExtension.freshStoreDatabase().main();
-        kv = new KvService(main, Stores.WATCHDOG);
+        kv = new KvService(new DataAccess(main, main, new NamespaceCache(main)), Stores.WATCHDOG);
     }
 
     private static byte[] b(String s) {
@@ -123,7 +125,7 @@ class KvServiceTest {
 
     @Test
     void concurrentMutationsOnTwoServicesLoseNoUpdate() throws Exception {
-        KvService other = new KvService(main, Stores.WATCHDOG);
+        KvService other = new KvService(new DataAccess(main, main, new NamespaceCache(main)), Stores.WATCHDOG);
         ExecutorService pool = Executors.newFixedThreadPool(6);
         try {
             List<Future<?>> futures = new ArrayList<>();

@@ -1,5 +1,6 @@
 package io.pgvs3.store.read;
 
+import io.pgvs3.store.access.Pool;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -139,7 +140,7 @@ class WindowReadTest {
         List<Runnable> neverRun = new ArrayList<>();
         ReadWindow stalledWorkers = new ReadWindow(PostgresExtension.chunk(), stores.pins, neverRun::add,
                 Stores.WINDOW_WORKERS, Stores.WINDOW_BYTES, new ReadCache(0, ReadWindow.CACHE_BLOCK_BYTES), () -> false);
-        ObjectReader reader = new ObjectReader(PostgresExtension.main(), PostgresExtension.chunk(), stores.access,
+        ObjectReader reader = new ObjectReader(stores.access,
                 stalledWorkers);
         ObjectMeta meta = reader.head(bucket, "single", false);
         // a read that waited for its workers would wait forever
@@ -157,7 +158,7 @@ class WindowReadTest {
         });
         ReadWindow window = new ReadWindow(PostgresExtension.chunk(), refused, Runnable::run, Stores.WINDOW_WORKERS,
                 Stores.WINDOW_BYTES, new ReadCache(0, ReadWindow.CACHE_BLOCK_BYTES), () -> false);
-        ObjectReader reader = new ObjectReader(PostgresExtension.main(), PostgresExtension.chunk(), stores.access,
+        ObjectReader reader = new ObjectReader(stores.access,
                 window);
         ObjectMeta meta = reader.head(bucket, "multi", false);
         assertArrayEquals(multipart, Bodies.read(reader, meta, null));
@@ -172,7 +173,7 @@ class WindowReadTest {
         });
         ReadWindow window = new ReadWindow(PostgresExtension.chunk(), untouchable, Runnable::run,
                 Stores.WINDOW_WORKERS, Stores.WINDOW_BYTES, new ReadCache(0, ReadWindow.CACHE_BLOCK_BYTES), () -> true);
-        ObjectReader reader = new ObjectReader(PostgresExtension.main(), PostgresExtension.chunk(), stores.access,
+        ObjectReader reader = new ObjectReader(stores.access,
                 window);
         assertArrayEquals(multipart, Bodies.read(reader, reader.head(bucket, "multi", false), null));
         assertArrayEquals(single, Bodies.read(reader, reader.head(bucket, "single", false), null));
@@ -199,8 +200,7 @@ class WindowReadTest {
             });
             ReadWindow window = new ReadWindow(PostgresExtension.chunk(), refused, workers, 4, Stores.WINDOW_BYTES,
                     new ReadCache(0, ReadWindow.CACHE_BLOCK_BYTES), () -> false);
-            ObjectReader reader = new ObjectReader(PostgresExtension.main(), PostgresExtension.chunk(),
-                    stores.access, window);
+            ObjectReader reader = new ObjectReader(stores.access, window);
             ObjectMeta meta = reader.head(bucket, "deleted-mid-read", false);
             String chunks = stores.namespaces.resolve(bucket).schema() + ".chunks";
             ByteArrayOutputStream got = new ByteArrayOutputStream();
@@ -265,7 +265,7 @@ class WindowReadTest {
         ObjectMeta meta = own.reader.head(ownBucket, "k", false);
 
         assertEquals(0, deadButNotRemovableDuringStalledRead(db, own.reader, meta, true));
-        ObjectReader snapshotReader = new ObjectReader(db.main(), db.chunk(), own.access);
+        ObjectReader snapshotReader = new ObjectReader(own.access, Pool.CHUNK);
         assertEquals(1000, deadButNotRemovableDuringStalledRead(db, snapshotReader, meta, false));
     }
 

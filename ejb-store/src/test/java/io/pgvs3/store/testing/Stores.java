@@ -64,19 +64,19 @@ public final class Stores {
     public Stores(DataSource main, DataSource chunk, long cacheBytes) {
         cache = new ReadCache(cacheBytes, ReadWindow.CACHE_BLOCK_BYTES);
         namespaces = new NamespaceCache(main);
-        access = new DataAccess(namespaces);
-        buckets = new BucketService(main, namespaces);
-        writer = new ObjectWriter(main, chunk, access, WATCHDOG);
+        access = new DataAccess(main, chunk, namespaces);
+        buckets = new BucketService(access);
+        writer = new ObjectWriter(access, WATCHDOG);
         pins = new ReadPins(main::getConnection);
         window = new ReadWindow(chunk, pins, WORKERS, WINDOW_WORKERS, WINDOW_BYTES, cache, () -> false);
-        reader = new ObjectReader(main, chunk, access, window);
-        deleter = new ObjectDeleter(main, access);
-        lister = new ObjectLister(main, access);
-        copier = new ObjectCopier(main, chunk, access, reader);
-        uploads = new UploadService(main, access);
-        parts = new PartWriter(main, chunk, access, WATCHDOG);
-        completer = new UploadCompleter(main, access);
-        uploadLister = new UploadLister(main, access);
+        reader = new ObjectReader(access, window);
+        deleter = new ObjectDeleter(access);
+        lister = new ObjectLister(access);
+        copier = new ObjectCopier(access, reader);
+        uploads = new UploadService(access);
+        parts = new PartWriter(access, WATCHDOG);
+        completer = new UploadCompleter(access);
+        uploadLister = new UploadLister(access);
     }
 
     /** Creates a bucket with a unique name and returns the name. */
