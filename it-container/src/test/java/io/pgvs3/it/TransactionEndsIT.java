@@ -59,10 +59,14 @@ class TransactionEndsIT {
         }));
     }
 
+    /** The transaction of work that may also fail with an IOException (it streams bytes), on the chunk pool. */
     @Test
     void aStreamTransactionOnAnEndedSessionFailsAtConnectionLevelWithoutAnIncident() throws Exception {
-        endsAtConnectionLevelWithoutAnIncident(chunk, c -> Transactions.inStreamTransaction(c,
-                this::endSessionInTransaction));
+        endsAtConnectionLevelWithoutAnIncident(chunk, c -> Transactions.<Void, Void, Void, IOException>inTransaction(
+                c, null, null, (tx, none, nothing) -> {
+                    endSessionInTransaction(tx);
+                    return null;
+                }));
     }
 
     /**
