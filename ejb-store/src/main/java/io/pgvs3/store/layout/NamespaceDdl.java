@@ -29,6 +29,20 @@ public final class NamespaceDdl {
             "objects", "chunks", "uploads", "upload_parts", "garbage", "garbage_by_age",
             "objects_file_id_idx", "objects_parts_idx", "upload_parts_file_id_key");
 
+    /**
+     * The chunk table after its name: one row = one 8 KiB page, its storage and vacuum settings. The
+     * benchmark's PostgreSQL floor creates its table with it too, so the floor stores rows as we do.
+     */
+    public static final String CHUNKS_COLUMNS_AND_OPTIONS = """
+            (
+                file_id int8 NOT NULL,
+                no      int4 NOT NULL,
+                data    bytea STORAGE EXTERNAL NOT NULL,
+                PRIMARY KEY (file_id, no),
+                CONSTRAINT chunk_shape CHECK (no >= 0 AND octet_length(data) BETWEEN 1 AND 8120)
+            ) WITH (toast_tuple_target = 8160, autovacuum_vacuum_scale_factor = 0.01,
+                    autovacuum_analyze_scale_factor = 0.02, autovacuum_vacuum_threshold = 1000)""";
+
     private static final String TEMPLATE = """
             CREATE SCHEMA @;
             -- created_at: first publication of the key; modified_at: this version (Last-Modified).
@@ -87,14 +101,8 @@ public final class NamespaceDdl {
             CREATE INDEX objects_expiry_idx ON @.objects (expires_at) WHERE expires_at IS NOT NULL;
             -- One row = one 8 KiB page: row no holds logical bytes [no*8120, (no+1)*8120), stored
             -- zstd-compressed only when shorter (the reader tells by length).
-            CREATE TABLE @.chunks (
-                file_id int8 NOT NULL,
-                no      int4 NOT NULL,
-                data    bytea STORAGE EXTERNAL NOT NULL,
-                PRIMARY KEY (file_id, no),
-                CONSTRAINT chunk_shape CHECK (no >= 0 AND octet_length(data) BETWEEN 1 AND 8120)
-            ) WITH (toast_tuple_target = 8160, autovacuum_vacuum_scale_factor = 0.01,
-                    autovacuum_analyze_scale_factor = 0.02, autovacuum_vacuum_threshold = 1000);
+            CREATE TABLE @.chunks """ + CHUNKS_COLUMNS_AND_OPTIONS + """
+            ;
             CREATE TABLE @.uploads (
                 upload_id          text PRIMARY KEY,
                 key                text COLLATE "C" NOT NULL,

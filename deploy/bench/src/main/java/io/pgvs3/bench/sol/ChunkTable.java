@@ -2,6 +2,7 @@ package io.pgvs3.bench.sol;
 
 import io.pgvs3.bench.http.RandomBody;
 import io.pgvs3.bench.targets.SqlTarget;
+import io.pgvs3.store.layout.NamespaceDdl;
 import java.io.BufferedOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -24,15 +25,7 @@ final class ChunkTable {
     private static final String CREATE = """
             CREATE SCHEMA IF NOT EXISTS pgvs3_bench;
             DROP TABLE IF EXISTS pgvs3_bench.sol_chunks;
-            CREATE TABLE pgvs3_bench.sol_chunks (
-                file_id int8 NOT NULL,
-                no      int4 NOT NULL,
-                data    bytea STORAGE EXTERNAL NOT NULL,
-                PRIMARY KEY (file_id, no),
-                CONSTRAINT chunk_shape CHECK (no >= 0 AND octet_length(data) BETWEEN 1 AND 8120)
-            ) WITH (toast_tuple_target = 8160, autovacuum_vacuum_scale_factor = 0.01,
-                    autovacuum_analyze_scale_factor = 0.02, autovacuum_vacuum_threshold = 1000);
-            """;
+            CREATE TABLE pgvs3_bench.sol_chunks """ + NamespaceDdl.CHUNKS_COLUMNS_AND_OPTIONS + ";";
     private static final String COPY_IN = "COPY pgvs3_bench.sol_chunks (file_id, no, data) FROM STDIN (FORMAT binary)";
     private static final byte[] SIGNATURE = {'P', 'G', 'C', 'O', 'P', 'Y', '\n', (byte) 0xFF, '\r', '\n', 0};
 
