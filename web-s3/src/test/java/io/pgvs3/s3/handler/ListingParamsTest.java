@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.pgvs3.s3.auth.RequestQuery;
 import io.pgvs3.s3.error.S3ErrorCode;
 import io.pgvs3.s3.error.S3Exception;
 import io.pgvs3.s3.route.Route;
@@ -17,7 +18,7 @@ class ListingParamsTest {
 
     static S3Call call(String rawQuery) {
         return new S3Call(new Route(S3Operation.LIST_OBJECTS_V2, "b", null, "GET"), "GET", Map.of(),
-                io.pgvs3.s3.auth.QueryParams.parse(rawQuery), "00000000DEADBEEF", null, -1, InputStream.nullInputStream(), Map::of);
+                RequestQuery.parse(rawQuery), "00000000DEADBEEF", null, -1, InputStream.nullInputStream(), Map::of);
     }
 
     @Test
@@ -48,7 +49,7 @@ class ListingParamsTest {
     @Test
     void anOverlongContentTypeIsInvalidArgument() {
         S3Call call = new S3Call(new Route(S3Operation.PUT_OBJECT, "b", "k", "PUT"), "PUT",
-                Map.of("content-type", java.util.List.of("a/" + "b".repeat(1100))), io.pgvs3.s3.auth.QueryParams.parse(null),
+                Map.of("content-type", java.util.List.of("a/" + "b".repeat(1100))), RequestQuery.parse(null),
                 "00000000DEADBEEF", null, 1, InputStream.nullInputStream(), Map::of);
         assertEquals(S3ErrorCode.INVALID_ARGUMENT, assertThrows(S3Exception.class, () -> PutHeaders.contentType(call)).code());
     }
