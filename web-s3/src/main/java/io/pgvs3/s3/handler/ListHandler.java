@@ -77,7 +77,7 @@ public class ListHandler {
                     .element("Size", object.size())
                     .element("StorageClass", "STANDARD");
             if (params.owner()) {
-                xml.start("Owner").element("ID", BucketHandler.OWNER_ID).element("DisplayName", BucketHandler.OWNER_ID).end();
+                SingleOwner.element(xml, "Owner");
             }
             xml.end();
         }, prefix -> xml.start("CommonPrefixes").element("Prefix", params.encode(prefix)).end());

@@ -75,7 +75,7 @@ final class PutHeaders {
                 throw call.error(S3ErrorCode.NOT_IMPLEMENTED, "The header " + lower + " is not implemented.");
             }
         }
-        AclHandler.requireOwnerOnly(call);
+        SingleOwner.requireOwnerOnlyAcl(call);
     }
 
     /**

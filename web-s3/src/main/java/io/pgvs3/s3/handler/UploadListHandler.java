@@ -39,8 +39,8 @@ public class UploadListHandler {
         for (PartInfo part : page.parts()) {
             MultipartXml.part(xml, part);
         }
-        MultipartXml.owner(xml, "Initiator");
-        MultipartXml.owner(xml, "Owner")
+        SingleOwner.element(xml, "Initiator");
+        SingleOwner.element(xml, "Owner")
                 .element("StorageClass", "STANDARD")
                 .element("ChecksumAlgorithm", page.upload().checksumAlgorithm())
                 .element("ChecksumType", page.upload().checksumType());
@@ -77,8 +77,8 @@ public class UploadListHandler {
             xml.start("Upload")
                     .element("Key", ListingParams.encode(upload.key(), encoding))
                     .element("UploadId", upload.uploadId());
-            MultipartXml.owner(xml, "Initiator");
-            MultipartXml.owner(xml, "Owner")
+            SingleOwner.element(xml, "Initiator");
+            SingleOwner.element(xml, "Owner")
                     .element("StorageClass", "STANDARD")
                     .element("Initiated", HttpDates.xml(upload.initiated()))
                     .element("ChecksumAlgorithm", upload.checksumAlgorithm())
