@@ -1,6 +1,8 @@
 /**
- * The S3 wire protocol over JAX-RS. A request flows: request-id filter, SigV4 filter (which also
- * decodes aws-chunked bodies), the catch-all resource, the pure router, one handler per family, the
- * store API. Errors of every kind leave through one exception mapper as S3 XML.
+ * The S3 wire protocol on one servlet (docs/adr/0008). A request flows through {@code exchange.S3Servlet}:
+ * the pure router, the transport rule, SigV4 (which also decodes aws-chunked bodies), admission, then
+ * {@code handler.OperationHandlers} hands it to the handler of its family, which calls the store API.
+ * Errors of every kind leave through {@code error.ErrorResponses} as S3 XML. The layers, and what each
+ * may use, are in docs/architecture.md and checked by the test {@code arch.LayeringTest}.
  */
 package io.pgvs3.s3;

@@ -22,6 +22,18 @@ public interface ObjectStore {
      */
     int SMALL_SPAN_MAX = 256 * 1024;
 
+    /** The longest key in UTF-8 bytes, as in S3; a key also has at least one byte and no NUL. */
+    int MAX_KEY_BYTES = 1024;
+
+    /** The Content-Type an object gets when its PUT, copy or upload names none (null or blank). */
+    String DEFAULT_CONTENT_TYPE = "application/octet-stream";
+
+    /**
+     * The longest Content-Type an object can keep, in UTF-8 bytes (a check constraint of the object
+     * tables): callers refuse a longer one as the client's error.
+     */
+    int MAX_CONTENT_TYPE_BYTES = 1024;
+
     /**
      * Streams the body into the store and publishes it atomically. Returns only after commit with
      * synchronous commit; on any failure (body ended early, digest mismatch, failed condition, an

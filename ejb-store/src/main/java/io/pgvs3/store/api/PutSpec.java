@@ -7,6 +7,7 @@ import java.util.function.Supplier;
 /**
  * Everything about a PUT except its body.
  *
+ * @param contentType    null or blank for {@link ObjectStore#DEFAULT_CONTENT_TYPE}
  * @param declaredLength the decoded body length when the client declared it, else -1; a body that ends
  *                       short of it, or runs past it, is refused (INCOMPLETE_BODY)
  * @param expectedMd5    Content-MD5 (16 raw bytes) to verify before publication, or null

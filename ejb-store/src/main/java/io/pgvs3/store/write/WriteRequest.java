@@ -1,6 +1,7 @@
 package io.pgvs3.store.write;
 
 import io.pgvs3.store.api.ContentHeaders;
+import io.pgvs3.store.api.ObjectStore;
 import io.pgvs3.store.api.PutSpec;
 import io.pgvs3.store.api.checksum.ObjectChecksum;
 import io.pgvs3.store.api.error.StoreError;
@@ -11,9 +12,6 @@ import java.util.TreeMap;
 
 /** A PUT's validated metadata and the checks its body must pass before publication. */
 public final class WriteRequest {
-
-    static final String DEFAULT_CONTENT_TYPE = "application/octet-stream";
-    static final int MAX_KEY_BYTES = 1024;
 
     private final PutSpec spec;
     private final String contentType;
@@ -35,7 +33,10 @@ public final class WriteRequest {
                 flatten(headers.asMap()));
     }
 
-    /** @throws StoreException INVALID_ARGUMENT unless the key has 1..1024 UTF-8 bytes and no NUL */
+    /**
+     * @throws StoreException INVALID_ARGUMENT unless the key has 1..{@link ObjectStore#MAX_KEY_BYTES} UTF-8
+     *                        bytes and no NUL
+     */
     public static void requireValidKey(String key) {
         String refused = keyRefusal(key);
         if (refused != null) {
@@ -46,15 +47,15 @@ public final class WriteRequest {
     /** Why no object can have {@code key}, or null when one can. */
     static String keyRefusal(String key) {
         int keyBytes = key == null ? 0 : key.getBytes(StandardCharsets.UTF_8).length;
-        if (keyBytes < 1 || keyBytes > MAX_KEY_BYTES) {
-            return "a key has 1 to 1024 UTF-8 bytes";
+        if (keyBytes < 1 || keyBytes > ObjectStore.MAX_KEY_BYTES) {
+            return "a key has 1 to " + ObjectStore.MAX_KEY_BYTES + " UTF-8 bytes";
         }
         // PostgreSQL text cannot hold NUL
         return key.indexOf('\0') >= 0 ? "a key cannot contain U+0000" : null;
     }
 
     public static String contentTypeOrDefault(String contentType) {
-        return contentType == null || contentType.isBlank() ? DEFAULT_CONTENT_TYPE : contentType;
+        return contentType == null || contentType.isBlank() ? ObjectStore.DEFAULT_CONTENT_TYPE : contentType;
     }
 
     /**

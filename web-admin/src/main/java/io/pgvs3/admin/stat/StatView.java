@@ -31,6 +31,6 @@ record StatView(Instant takenAt, long databaseBytes, Totals totals, List<Namespa
     }
 
     String json() {
-        return Json.of(this) + "\n";
+        return RecordJson.of(this) + "\n";
     }
 }

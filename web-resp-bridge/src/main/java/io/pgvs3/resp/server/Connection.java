@@ -1,6 +1,6 @@
 package io.pgvs3.resp.server;
 
-import io.pgvs3.resp.command.Dispatcher;
+import io.pgvs3.resp.command.PipelineRunner;
 import io.pgvs3.resp.command.Session;
 import io.pgvs3.resp.protocol.DecoderLimits;
 import io.pgvs3.resp.protocol.Reply;
@@ -29,16 +29,16 @@ final class Connection implements Runnable {
 
     private final Socket socket;
     private final Session session;
-    private final Dispatcher dispatcher;
+    private final PipelineRunner pipeline;
     private final RespDecoder decoder;
     private final int idleTimeoutMillis;
     private final Runnable onClose;
 
-    Connection(Socket socket, Session session, Dispatcher dispatcher, DecoderLimits limits, int idleTimeoutMillis,
+    Connection(Socket socket, Session session, PipelineRunner pipeline, DecoderLimits limits, int idleTimeoutMillis,
                Runnable onClose) {
         this.socket = socket;
         this.session = session;
-        this.dispatcher = dispatcher;
+        this.pipeline = pipeline;
         this.decoder = new RespDecoder(limits);
         this.idleTimeoutMillis = idleTimeoutMillis;
         this.onClose = onClose;
@@ -76,7 +76,7 @@ final class Connection implements Runnable {
             }
             boolean intact = decoder.feed(buffer, 0, n, commands);
             if (!commands.isEmpty()) {
-                dispatcher.execute(session, commands, reply);
+                pipeline.execute(session, commands, reply);
                 commands.clear();
             }
             if (!intact && !session.closing()) {

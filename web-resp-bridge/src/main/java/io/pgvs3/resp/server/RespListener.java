@@ -1,7 +1,7 @@
 package io.pgvs3.resp.server;
 
 import io.pgvs3.resp.command.CommandTable;
-import io.pgvs3.resp.command.Dispatcher;
+import io.pgvs3.resp.command.PipelineRunner;
 import io.pgvs3.resp.command.Gateway;
 import io.pgvs3.resp.command.Services;
 import io.pgvs3.resp.command.Session;
@@ -64,7 +64,7 @@ public class RespListener implements Gateway {
     private volatile ServerSocket server;
     private volatile String problem = "not started";
     private volatile boolean stopped;
-    private Dispatcher dispatcher;
+    private PipelineRunner pipeline;
 
     void start(@Observes @Initialized(ApplicationScoped.class) Object started) {
         if (!config.enabled()) {
@@ -78,7 +78,7 @@ public class RespListener implements Gateway {
             return;
         }
         CommandTable table = Families.table();
-        dispatcher = new Dispatcher(table, new Services(kv, this, table, config.credentials(),
+        pipeline = new PipelineRunner(table, new Services(kv, this, table, config.credentials(),
                 config.limits().maxBulk()), metrics, config.writeTransactions(), config.readOnly());
         metrics.connections(connections::size);
         threads.newThread(this::openUntilStopped).start();
@@ -158,7 +158,7 @@ public class RespListener implements Gateway {
         }
         Session session = new Session(address(socket.getRemoteSocketAddress()), address(socket.getLocalSocketAddress()),
                 !config.credentials().required());
-        Connection connection = new Connection(socket, session, dispatcher, config.limits(),
+        Connection connection = new Connection(socket, session, pipeline, config.limits(),
                 config.idleTimeoutMillis(), () -> connections.remove(session.id()));
         connections.put(session.id(), connection);
         metrics.accepted();

@@ -13,7 +13,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-/** A KvStore in a map, counting the calls of each kind (to see what the dispatcher coalesced). */
+/** A KvStore in a map, counting the calls of each kind (to see what the pipeline runner coalesced). */
 final class MemoryKvStore implements KvStore {
 
     final Map<String, Integer> calls = new HashMap<>();

@@ -13,7 +13,7 @@ final class CanonicalRequest {
     /**
      * @param excludedParam a query parameter left out (X-Amz-Signature for presigned URLs), or null
      */
-    static String build(String method, String rawPath, QueryParams query, String excludedParam,
+    static String build(String method, String rawPath, RequestQuery query, String excludedParam,
                         List<String> signedHeaders, Map<String, List<String>> headers, String payloadHash) {
         StringBuilder out = new StringBuilder(256);
         out.append(method).append('\n');
@@ -41,17 +41,17 @@ final class CanonicalRequest {
         return UriEncoding.encodePath(UriEncoding.decode(rawPath));
     }
 
-    static String canonicalQuery(QueryParams query, String excludedParam) {
-        List<QueryParams.Param> params = new ArrayList<>();
-        for (QueryParams.Param p : query.all()) {
+    static String canonicalQuery(RequestQuery query, String excludedParam) {
+        List<RequestQuery.Param> params = new ArrayList<>();
+        for (RequestQuery.Param p : query.all()) {
             if (!p.name().equals(excludedParam)) {
                 params.add(p);
             }
         }
-        params.sort(Comparator.comparing(QueryParams.Param::canonicalName)
-                .thenComparing(QueryParams.Param::canonicalValue));
+        params.sort(Comparator.comparing(RequestQuery.Param::canonicalName)
+                .thenComparing(RequestQuery.Param::canonicalValue));
         StringBuilder out = new StringBuilder();
-        for (QueryParams.Param p : params) {
+        for (RequestQuery.Param p : params) {
             if (out.length() > 0) {
                 out.append('&');
             }

@@ -14,7 +14,7 @@ final class PresignedAuth {
     private PresignedAuth() {
     }
 
-    static SignatureInputs parse(QueryParams query, Map<String, List<String>> headers) {
+    static SignatureInputs parse(RequestQuery query, Map<String, List<String>> headers) {
         String algorithm = query.single("X-Amz-Algorithm", ERROR);
         String credential = query.single("X-Amz-Credential", ERROR);
         String amzDate = query.single("X-Amz-Date", ERROR);

@@ -37,7 +37,7 @@ public final class SigV4Verifier {
     /** @throws AuthException naming the S3 error when the request is not authentic */
     public VerifiedRequest verify(SignedRequest request) {
         Map<String, List<String>> headers = lowerCaseNames(request.headers());
-        QueryParams query = request.query();
+        RequestQuery query = request.query();
         SignatureInputs in = parseForm(headers, query);
         checkSignedHeaders(in, headers);
         PayloadMode mode = PayloadMode.fromHeader(in.payloadHash());
@@ -61,7 +61,7 @@ public final class SigV4Verifier {
                 mode.signedChunks() ? new ChunkSigner(signingKey, in.amzDate(), credential.scope(), expected) : null);
     }
 
-    private static SignatureInputs parseForm(Map<String, List<String>> headers, QueryParams query) {
+    private static SignatureInputs parseForm(Map<String, List<String>> headers, RequestQuery query) {
         List<String> authorization = headers.get("authorization");
         boolean presignedV4 = query.has("X-Amz-Algorithm") || query.has(PresignedAuth.SIGNATURE_PARAM)
                 || query.has("X-Amz-Credential");

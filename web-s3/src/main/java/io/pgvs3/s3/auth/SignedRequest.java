@@ -15,7 +15,7 @@ import java.util.Objects;
  * @param headers    header names in lower case, values in arrival order
  * @param receivedAt when the gateway received the request; all time checks use it, not the clock
  */
-public record SignedRequest(String method, String rawPath, QueryParams query,
+public record SignedRequest(String method, String rawPath, RequestQuery query,
                             Map<String, List<String>> headers, Instant receivedAt) {
     public SignedRequest {
         Objects.requireNonNull(method, "method");
@@ -28,6 +28,6 @@ public record SignedRequest(String method, String rawPath, QueryParams query,
     /** @param rawQuery the raw query string without {@code ?}, or null */
     public static SignedRequest of(String method, String rawPath, String rawQuery, Map<String, List<String>> headers,
                                    Instant receivedAt) {
-        return new SignedRequest(method, rawPath, QueryParams.parse(rawQuery), headers, receivedAt);
+        return new SignedRequest(method, rawPath, RequestQuery.parse(rawQuery), headers, receivedAt);
     }
 }

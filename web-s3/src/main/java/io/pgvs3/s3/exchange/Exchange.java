@@ -1,6 +1,6 @@
 package io.pgvs3.s3.exchange;
 
-import io.pgvs3.s3.auth.QueryParams;
+import io.pgvs3.s3.auth.RequestQuery;
 import io.pgvs3.s3.http.RequestIds;
 import io.pgvs3.s3.route.Route;
 import jakarta.servlet.http.HttpServletRequest;
@@ -33,7 +33,7 @@ public final class Exchange {
     private final String rawPath;
     private final String rawQuery;
     private final Map<String, List<String>> headers;
-    private final QueryParams query;
+    private final RequestQuery query;
     private final AtomicLong received = new AtomicLong();
     private final AtomicLong sent = new AtomicLong();
     private final AtomicBoolean finished = new AtomicBoolean();
@@ -51,7 +51,7 @@ public final class Exchange {
         this.rawPath = rawPath;
         this.rawQuery = rawQuery;
         this.headers = headers;
-        this.query = QueryParams.parse(rawQuery);
+        this.query = RequestQuery.parse(rawQuery);
     }
 
     /** Reads the request line and headers once; header names are lower-cased, values as the client meant them. */
@@ -101,7 +101,7 @@ public final class Exchange {
         return values == null || values.isEmpty() ? null : values.get(0);
     }
 
-    public QueryParams query() {
+    public RequestQuery query() {
         return query;
     }
 

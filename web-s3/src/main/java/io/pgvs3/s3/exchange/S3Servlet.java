@@ -5,7 +5,7 @@ import io.pgvs3.s3.error.ErrorResponses;
 import io.pgvs3.s3.error.ErrorTranslator;
 import io.pgvs3.s3.error.S3ErrorCode;
 import io.pgvs3.s3.error.S3Exception;
-import io.pgvs3.s3.handler.Dispatcher;
+import io.pgvs3.s3.handler.OperationHandlers;
 import io.pgvs3.s3.handler.S3Call;
 import io.pgvs3.s3.http.S3Response;
 import io.pgvs3.s3.limit.ClientDownloads;
@@ -51,7 +51,7 @@ public class S3Servlet extends HttpServlet {
     @Inject
     private transient S3Config config;
     @Inject
-    private transient Dispatcher dispatcher;
+    private transient OperationHandlers handlers;
     @Inject
     private transient StreamLimiter streams;
     @Inject
@@ -112,7 +112,7 @@ public class S3Servlet extends HttpServlet {
         if (uploadStreams(route, body.decodedLength())) {
             admit(exchange, route);
         }
-        return dispatcher.dispatch(new S3Call(route, exchange.method(), exchange.headers(), exchange.query(),
+        return handlers.handle(new S3Call(route, exchange.method(), exchange.headers(), exchange.query(),
                 exchange.requestId(), body.expectedSha256(), body.decodedLength(), body.body(), body.trailers()));
     }
 

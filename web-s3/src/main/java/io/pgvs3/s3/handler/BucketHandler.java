@@ -21,8 +21,6 @@ import java.util.List;
 @ApplicationScoped
 public class BucketHandler {
 
-    /** This gateway has one owner: the configured access key. */
-    static final String OWNER_ID = "pgvs3";
     /** S3's original region: its buckets report an empty LocationConstraint and may not name it. */
     private static final String US_EAST_1 = "us-east-1";
     private static final int MAX_BUCKETS = 10000;
@@ -53,9 +51,7 @@ public class BucketHandler {
             }
             page.add(bucket);
         }
-        XmlDocument xml = XmlDocument.s3("ListAllMyBucketsResult")
-                .start("Owner").element("ID", OWNER_ID).element("DisplayName", OWNER_ID).end()
-                .start("Buckets");
+        XmlDocument xml = SingleOwner.element(XmlDocument.s3("ListAllMyBucketsResult"), "Owner").start("Buckets");
         for (BucketInfo bucket : page) {
             xml.start("Bucket").element("Name", bucket.name())
                     .element("CreationDate", HttpDates.xml(bucket.created()))

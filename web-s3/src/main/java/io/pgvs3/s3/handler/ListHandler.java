@@ -23,9 +23,9 @@ public class ListHandler {
     private ObjectStore objects;
 
     public S3Response listV2(S3Call call) {
-        ListParams params = ListParams.of(call, "true".equals(call.param("fetch-owner")));
+        ListObjectsParams params = ListObjectsParams.of(call, "true".equals(call.param("fetch-owner")));
         String token = call.param("continuation-token");
-        String startAfter = QueryParams.text(call, "start-after");
+        String startAfter = ListingParams.text(call, "start-after");
         // an empty token is what a client sends for "from the start": S3 answers the first page
         String cursor = token != null && !token.isEmpty() ? ContinuationTokens.decode(call, token) : emptyToNull(startAfter);
         ListPage page = page(call, params, cursor);
@@ -45,8 +45,8 @@ public class ListHandler {
     }
 
     public S3Response listV1(S3Call call) {
-        ListParams params = ListParams.of(call, true);
-        String marker = QueryParams.text(call, "marker");
+        ListObjectsParams params = ListObjectsParams.of(call, true);
+        String marker = ListingParams.text(call, "marker");
         ListPage page = page(call, params, emptyToNull(marker));
         XmlDocument xml = XmlDocument.s3("ListBucketResult")
                 .element("Name", call.bucket())
@@ -63,12 +63,12 @@ public class ListHandler {
         return XmlResponses.ok(xml);
     }
 
-    private ListPage page(S3Call call, ListParams params, String cursor) {
+    private ListPage page(S3Call call, ListObjectsParams params, String cursor) {
         return objects.list(new ListQuery(call.bucket(), params.prefix(), params.delimiter(), cursor, params.maxKeys()));
     }
 
     /** Contents and CommonPrefixes interleaved in key order, as S3 returns them. */
-    private static void writeEntries(XmlDocument xml, ListPage page, ListParams params) {
+    private static void writeEntries(XmlDocument xml, ListPage page, ListObjectsParams params) {
         KeyOrder.interleave(page.objects(), ObjectSummary::key, page.commonPrefixes(), object -> {
             xml.start("Contents")
                     .element("Key", params.encode(object.key()))
@@ -77,7 +77,7 @@ public class ListHandler {
                     .element("Size", object.size())
                     .element("StorageClass", "STANDARD");
             if (params.owner()) {
-                xml.start("Owner").element("ID", BucketHandler.OWNER_ID).element("DisplayName", BucketHandler.OWNER_ID).end();
+                SingleOwner.element(xml, "Owner");
             }
             xml.end();
         }, prefix -> xml.start("CommonPrefixes").element("Prefix", params.encode(prefix)).end());
@@ -89,18 +89,18 @@ public class ListHandler {
 
     /** The parameters V1 and V2 share. */
     /** @param owner write each object's Owner: always in V1, with fetch-owner=true in V2, as S3 does */
-    private record ListParams(String prefix, String delimiter, int maxKeys, String encodingType, boolean owner) {
+    private record ListObjectsParams(String prefix, String delimiter, int maxKeys, String encodingType, boolean owner) {
 
-        static ListParams of(S3Call call, boolean owner) {
-            String prefix = QueryParams.text(call, "prefix");
-            String delimiter = QueryParams.text(call, "delimiter");
-            String encoding = QueryParams.encodingType(call);
-            return new ListParams(prefix == null ? "" : prefix, emptyToNull(delimiter),
-                    QueryParams.maxEntries(call, "max-keys", MAX_KEYS), encoding, owner);
+        static ListObjectsParams of(S3Call call, boolean owner) {
+            String prefix = ListingParams.text(call, "prefix");
+            String delimiter = ListingParams.text(call, "delimiter");
+            String encoding = ListingParams.encodingType(call);
+            return new ListObjectsParams(prefix == null ? "" : prefix, emptyToNull(delimiter),
+                    ListingParams.maxEntries(call, "max-keys", MAX_KEYS), encoding, owner);
         }
 
         String encode(String value) {
-            return QueryParams.encode(value, encodingType);
+            return ListingParams.encode(value, encodingType);
         }
     }
 }

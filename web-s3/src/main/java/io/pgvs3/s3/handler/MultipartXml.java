@@ -95,12 +95,6 @@ final class MultipartXml {
         return checksum == null ? xml : xml.element(element(checksum.algorithm()), checksum.value());
     }
 
-    /** Initiator and Owner: this gateway has one owner. */
-    static XmlDocument owner(XmlDocument xml, String element) {
-        return xml.start(element).element("ID", BucketHandler.OWNER_ID).element("DisplayName", BucketHandler.OWNER_ID)
-                .end();
-    }
-
     static String quoted(String etag) {
         return "\"" + etag + "\"";
     }

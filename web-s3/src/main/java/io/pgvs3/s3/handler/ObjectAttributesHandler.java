@@ -55,8 +55,8 @@ public class ObjectAttributesHandler {
     /** A page of parts after {@code x-amz-part-number-marker}, at most {@code x-amz-max-parts}. */
     private static void parts(S3Call call, ObjectMeta meta, XmlDocument xml) {
         int count = meta.location().partCount();
-        int marker = headerNumber(call, "x-amz-part-number-marker", 0);
-        int max = Math.min(headerNumber(call, "x-amz-max-parts", MAX_PARTS), MAX_PARTS);
+        int marker = ListingParams.nonNegativeHeader(call, "x-amz-part-number-marker", 0);
+        int max = Math.min(ListingParams.nonNegativeHeader(call, "x-amz-max-parts", MAX_PARTS), MAX_PARTS);
         int last = (int) Math.min(count, (long) marker + max);
         xml.start("ObjectParts")
                 .element("PartsCount", count)
@@ -90,21 +90,5 @@ public class ObjectAttributesHandler {
                     + " attributes to be retrieved is either missing or empty");
         }
         return wanted;
-    }
-
-    private static int headerNumber(S3Call call, String name, int absent) {
-        String value = call.header(name);
-        if (value == null) {
-            return absent;
-        }
-        try {
-            int parsed = Integer.parseInt(value.trim());
-            if (parsed >= 0) {
-                return parsed;
-            }
-        } catch (NumberFormatException e) {
-            // falls through to S3's error
-        }
-        throw call.error(S3ErrorCode.INVALID_ARGUMENT, "Provided " + name + " not an integer or within integer range");
     }
 }

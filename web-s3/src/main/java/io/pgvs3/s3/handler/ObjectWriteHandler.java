@@ -16,8 +16,6 @@ import io.pgvs3.s3.http.S3Response;
 @ApplicationScoped
 public class ObjectWriteHandler {
 
-    private static final String DEFAULT_CONTENT_TYPE = "application/octet-stream";
-
     @EJB
     private ObjectStore objects;
 
@@ -32,11 +30,9 @@ public class ObjectWriteHandler {
         PutHeaders.validateKey(call);
         PutHeaders.rejectUnsupported(call);
         UploadChecksum checksum = PutHeaders.uploadChecksum(call);
-        String contentType = PutHeaders.contentType(call);
-        PutSpec spec = new PutSpec(call.bucket(), call.key(),
-                contentType == null || contentType.isBlank() ? DEFAULT_CONTENT_TYPE : contentType,
-                PutHeaders.userMetadata(call), PutHeaders.condition(call), PutHeaders.declaredLength(call),
-                PutHeaders.contentMd5(call), call.expectedSha256(), PutHeaders.contentHeaders(call),
+        PutSpec spec = new PutSpec(call.bucket(), call.key(), PutHeaders.contentType(call), PutHeaders.userMetadata(call),
+                PutHeaders.condition(call), PutHeaders.declaredLength(call), PutHeaders.contentMd5(call),
+                call.expectedSha256(), PutHeaders.contentHeaders(call),
                 () -> checksum.verify(call.trailers().get()));
         PutResult result = objects.put(spec, checksum.wrap(call.body()));
         metrics.objectWritten(result.inline());

@@ -4,6 +4,7 @@ import io.pgvs3.s3.checksum.UploadChecksum;
 import io.pgvs3.s3.error.S3ErrorCode;
 import io.pgvs3.s3.http.EntityTags;
 import io.pgvs3.store.api.ContentHeaders;
+import io.pgvs3.store.api.ObjectStore;
 import io.pgvs3.store.api.WriteCondition;
 import io.pgvs3.store.api.checksum.ChecksumAlgorithm;
 import java.nio.charset.StandardCharsets;
@@ -22,26 +23,26 @@ final class PutHeaders {
 
     /** S3's limit on the user-defined metadata of one object (names without the prefix, plus values). */
     static final int MAX_METADATA_BYTES = 2048;
-    static final int MAX_KEY_BYTES = 1024;
-    /** The longest Content-Type an object keeps (the store's limit; S3 refuses long ones as well). */
-    static final int MAX_CONTENT_TYPE_BYTES = 1024;
     private static final String META_PREFIX = "x-amz-meta-";
 
     private PutHeaders() {
     }
 
     static void validateKey(S3Call call) {
-        if (call.key().getBytes(StandardCharsets.UTF_8).length > MAX_KEY_BYTES) {
+        if (call.key().getBytes(StandardCharsets.UTF_8).length > ObjectStore.MAX_KEY_BYTES) {
             throw call.error(S3ErrorCode.KEY_TOO_LONG);
         }
     }
 
-    /** The Content-Type to store, or null for none; one the store could not keep is the client's error. */
+    /**
+     * The Content-Type to store, or null for the store's default; one the store could not keep is the
+     * client's error (S3 refuses long ones as well).
+     */
     static String contentType(S3Call call) {
         String value = call.header("Content-Type");
-        if (value != null && value.getBytes(StandardCharsets.UTF_8).length > MAX_CONTENT_TYPE_BYTES) {
+        if (value != null && value.getBytes(StandardCharsets.UTF_8).length > ObjectStore.MAX_CONTENT_TYPE_BYTES) {
             throw call.error(S3ErrorCode.INVALID_ARGUMENT, "The Content-Type header must not exceed "
-                    + MAX_CONTENT_TYPE_BYTES + " bytes.").withDetail("ArgumentName", "Content-Type");
+                    + ObjectStore.MAX_CONTENT_TYPE_BYTES + " bytes.").withDetail("ArgumentName", "Content-Type");
         }
         return value;
     }
@@ -75,7 +76,7 @@ final class PutHeaders {
                 throw call.error(S3ErrorCode.NOT_IMPLEMENTED, "The header " + lower + " is not implemented.");
             }
         }
-        AclHandler.requireOwnerOnly(call);
+        SingleOwner.requireOwnerOnlyAcl(call);
     }
 
     /**

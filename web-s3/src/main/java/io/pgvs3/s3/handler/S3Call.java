@@ -1,9 +1,9 @@
 package io.pgvs3.s3.handler;
 
+import io.pgvs3.s3.auth.RequestQuery;
 import io.pgvs3.s3.error.S3ErrorCode;
 import io.pgvs3.s3.error.S3Exception;
 import io.pgvs3.s3.route.Route;
-import io.pgvs3.s3.auth.QueryParams;
 import java.io.InputStream;
 import java.util.List;
 import java.util.Locale;
@@ -20,7 +20,7 @@ import java.util.function.Supplier;
  * @param body            the decoded body (aws-chunked framing already removed and verified)
  * @param trailers        the aws-chunked trailing headers (lower-case names); complete once the body hit EOF
  */
-public record S3Call(Route route, String method, Map<String, List<String>> headers, QueryParams query,
+public record S3Call(Route route, String method, Map<String, List<String>> headers, RequestQuery query,
                      String requestId, byte[] expectedSha256, long decodedLength, InputStream body,
                      Supplier<Map<String, String>> trailers) {
 

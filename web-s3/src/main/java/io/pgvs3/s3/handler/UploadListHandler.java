@@ -23,14 +23,14 @@ public class UploadListHandler {
 
     public S3Response listParts(S3Call call) {
         String uploadId = MultipartParams.uploadId(call);
-        int maxParts = QueryParams.maxEntries(call, "max-parts", MAX_ENTRIES);
-        int marker = QueryParams.nonNegative(call, "part-number-marker", 0);
-        String encoding = QueryParams.encodingType(call);
+        int maxParts = ListingParams.maxEntries(call, "max-parts", MAX_ENTRIES);
+        int marker = ListingParams.nonNegative(call, "part-number-marker", 0);
+        String encoding = ListingParams.encodingType(call);
         PartPage page = multipart.listParts(call.bucket(), call.key(), uploadId, marker, maxParts);
         XmlDocument xml = XmlDocument.s3("ListPartsResult")
                 .element("Bucket", call.bucket())
                 .element("EncodingType", encoding)
-                .element("Key", QueryParams.encode(call.key(), encoding))
+                .element("Key", ListingParams.encode(call.key(), encoding))
                 .element("UploadId", uploadId)
                 .element("PartNumberMarker", marker)
                 .element("NextPartNumberMarker", page.nextPartNumberMarker())
@@ -39,8 +39,8 @@ public class UploadListHandler {
         for (PartInfo part : page.parts()) {
             MultipartXml.part(xml, part);
         }
-        MultipartXml.owner(xml, "Initiator");
-        MultipartXml.owner(xml, "Owner")
+        SingleOwner.element(xml, "Initiator");
+        SingleOwner.element(xml, "Owner")
                 .element("StorageClass", "STANDARD")
                 .element("ChecksumAlgorithm", page.upload().checksumAlgorithm())
                 .element("ChecksumType", page.upload().checksumType());
@@ -48,23 +48,23 @@ public class UploadListHandler {
     }
 
     public S3Response listUploads(S3Call call) {
-        String prefix = QueryParams.text(call, "prefix");
-        String delimiter = QueryParams.text(call, "delimiter");
-        String keyMarker = QueryParams.text(call, "key-marker");
-        String uploadIdMarker = QueryParams.text(call, "upload-id-marker");
-        int maxUploads = QueryParams.maxEntries(call, "max-uploads", MAX_ENTRIES);
-        String encoding = QueryParams.encodingType(call);
+        String prefix = ListingParams.text(call, "prefix");
+        String delimiter = ListingParams.text(call, "delimiter");
+        String keyMarker = ListingParams.text(call, "key-marker");
+        String uploadIdMarker = ListingParams.text(call, "upload-id-marker");
+        int maxUploads = ListingParams.maxEntries(call, "max-uploads", MAX_ENTRIES);
+        String encoding = ListingParams.encodingType(call);
         UploadPage page = multipart.listUploads(new UploadQuery(call.bucket(), prefix == null ? "" : prefix,
                 delimiter == null || delimiter.isEmpty() ? null : delimiter, keyMarker,
                 keyMarker == null ? null : uploadIdMarker, maxUploads));
         XmlDocument xml = XmlDocument.s3("ListMultipartUploadsResult")
                 .element("Bucket", call.bucket())
-                .element("KeyMarker", QueryParams.encode(keyMarker == null ? "" : keyMarker, encoding))
+                .element("KeyMarker", ListingParams.encode(keyMarker == null ? "" : keyMarker, encoding))
                 .element("UploadIdMarker", uploadIdMarker == null ? "" : uploadIdMarker)
-                .element("NextKeyMarker", QueryParams.encode(page.nextKeyMarker(), encoding))
+                .element("NextKeyMarker", ListingParams.encode(page.nextKeyMarker(), encoding))
                 .element("NextUploadIdMarker", page.nextUploadIdMarker())
-                .element("Delimiter", QueryParams.encode(delimiter, encoding))
-                .element("Prefix", QueryParams.encode(prefix == null ? "" : prefix, encoding))
+                .element("Delimiter", ListingParams.encode(delimiter, encoding))
+                .element("Prefix", ListingParams.encode(prefix == null ? "" : prefix, encoding))
                 .element("EncodingType", encoding)
                 .element("MaxUploads", maxUploads)
                 .element("IsTruncated", page.truncated());
@@ -75,15 +75,15 @@ public class UploadListHandler {
     private static void writeEntries(XmlDocument xml, UploadPage page, String encoding) {
         KeyOrder.interleave(page.uploads(), UploadInfo::key, page.commonPrefixes(), upload -> {
             xml.start("Upload")
-                    .element("Key", QueryParams.encode(upload.key(), encoding))
+                    .element("Key", ListingParams.encode(upload.key(), encoding))
                     .element("UploadId", upload.uploadId());
-            MultipartXml.owner(xml, "Initiator");
-            MultipartXml.owner(xml, "Owner")
+            SingleOwner.element(xml, "Initiator");
+            SingleOwner.element(xml, "Owner")
                     .element("StorageClass", "STANDARD")
                     .element("Initiated", HttpDates.xml(upload.initiated()))
                     .element("ChecksumAlgorithm", upload.checksumAlgorithm())
                     .element("ChecksumType", upload.checksumType())
                     .end();
-        }, prefix -> xml.start("CommonPrefixes").element("Prefix", QueryParams.encode(prefix, encoding)).end());
+        }, prefix -> xml.start("CommonPrefixes").element("Prefix", ListingParams.encode(prefix, encoding)).end());
     }
 }

@@ -35,16 +35,16 @@ class CanonicalRequestTest {
 
     @Test
     void queryIsSortedEncodedAndValuelessParamsGetEquals() {
-        assertEquals("a=0&a=1&b=2", CanonicalRequest.canonicalQuery(QueryParams.parse("b=2&a=1&a=0"), null));
-        assertEquals("lifecycle=", CanonicalRequest.canonicalQuery(QueryParams.parse("lifecycle"), null));
-        assertEquals("prefix=a%2Fb", CanonicalRequest.canonicalQuery(QueryParams.parse("prefix=a/b"), null));
-        assertEquals("k=a%2Bb", CanonicalRequest.canonicalQuery(QueryParams.parse("k=a+b"), null));
-        assertEquals("k=a%20b", CanonicalRequest.canonicalQuery(QueryParams.parse("k=a%20b"), null));
-        assertEquals("", CanonicalRequest.canonicalQuery(QueryParams.parse(null), null));
+        assertEquals("a=0&a=1&b=2", CanonicalRequest.canonicalQuery(RequestQuery.parse("b=2&a=1&a=0"), null));
+        assertEquals("lifecycle=", CanonicalRequest.canonicalQuery(RequestQuery.parse("lifecycle"), null));
+        assertEquals("prefix=a%2Fb", CanonicalRequest.canonicalQuery(RequestQuery.parse("prefix=a/b"), null));
+        assertEquals("k=a%2Bb", CanonicalRequest.canonicalQuery(RequestQuery.parse("k=a+b"), null));
+        assertEquals("k=a%20b", CanonicalRequest.canonicalQuery(RequestQuery.parse("k=a%20b"), null));
+        assertEquals("", CanonicalRequest.canonicalQuery(RequestQuery.parse(null), null));
         assertEquals("X-Amz-Date=1", CanonicalRequest.canonicalQuery(
-                QueryParams.parse("X-Amz-Signature=abc&X-Amz-Date=1"), "X-Amz-Signature"));
+                RequestQuery.parse("X-Amz-Signature=abc&X-Amz-Date=1"), "X-Amz-Signature"));
         // Sorted by encoded name: upper-case letters sort before lower-case ones.
-        assertEquals("Z=1&a=2", CanonicalRequest.canonicalQuery(QueryParams.parse("a=2&Z=1"), null));
+        assertEquals("Z=1&a=2", CanonicalRequest.canonicalQuery(RequestQuery.parse("a=2&Z=1"), null));
     }
 
     @Test

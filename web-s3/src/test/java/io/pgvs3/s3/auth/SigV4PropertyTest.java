@@ -75,8 +75,8 @@ class SigV4PropertyTest {
             String raw = (String) c[0];
             List<String> parts = new ArrayList<>(Arrays.asList(raw.split("&", -1)));
             Collections.shuffle(parts, new Random((long) c[1]));
-            assertEquals(CanonicalRequest.canonicalQuery(QueryParams.parse(raw), null),
-                    CanonicalRequest.canonicalQuery(QueryParams.parse(String.join("&", parts)), null));
+            assertEquals(CanonicalRequest.canonicalQuery(RequestQuery.parse(raw), null),
+                    CanonicalRequest.canonicalQuery(RequestQuery.parse(String.join("&", parts)), null));
         });
     }
 
@@ -84,7 +84,7 @@ class SigV4PropertyTest {
     void anyPathAndQueryHaveACanonicalForm() {
         Property.forAll(Text.any(80)).tries(1000).check(text -> {
             CanonicalRequest.canonicalUri(text);
-            CanonicalRequest.canonicalQuery(QueryParams.parse(text), PresignedAuth.SIGNATURE_PARAM);
+            CanonicalRequest.canonicalQuery(RequestQuery.parse(text), PresignedAuth.SIGNATURE_PARAM);
         });
     }
 

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.pgvs3.s3.auth.RequestQuery;
 import io.pgvs3.s3.error.S3ErrorCode;
 import io.pgvs3.s3.error.S3Exception;
-import io.pgvs3.s3.auth.QueryParams;
 import io.pgvs3.s3.route.Route;
 import io.pgvs3.s3.route.S3Operation;
 import io.pgvs3.store.api.ByteRange;
@@ -25,7 +25,7 @@ class CopySourcesTest {
     private static S3Call call(Map<String, String> headers) {
         Map<String, List<String>> h = new HashMap<>();
         headers.forEach((name, value) -> h.put(name.toLowerCase(Locale.ROOT), List.of(value)));
-        return new S3Call(new Route(S3Operation.COPY_OBJECT, "dst", "k", "PUT"), "PUT", h, QueryParams.parse(null),
+        return new S3Call(new Route(S3Operation.COPY_OBJECT, "dst", "k", "PUT"), "PUT", h, RequestQuery.parse(null),
                 "id", null, 0, null, Map::of);
     }
 

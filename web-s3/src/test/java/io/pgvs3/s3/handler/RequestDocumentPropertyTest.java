@@ -42,7 +42,7 @@ class RequestDocumentPropertyTest {
             } catch (XmlInputException e) {
                 return;
             }
-            AclHandler.grantsOwnerFullControlOnly(policy);
+            SingleOwner.grantsOwnerFullControlOnly(policy);
         });
     }
 }

@@ -43,7 +43,7 @@ public record MemoryResult(String run, String build, String op, int concurrency,
         o.put("heap_max", heapMax);
         o.put("samples", samples);
         o.put("oom_lines", outOfMemoryLines);
-        return Json.write(o);
+        return FlatJson.write(o);
     }
 
     /** Payload MiB per second over the phase, all requests together. */

@@ -87,12 +87,12 @@ public record ResultLine(String run, String target, String role, String build, S
         o.put("server_cpu_ms", serverCpuMs);
         o.put("db_cpu_ms", dbCpuMs);
         o.put("connects", connects);
-        return Json.write(o);
+        return FlatJson.write(o);
     }
 
     /** Parses a line written by {@link #toJson()}; fails on anything else. */
     public static ResultLine parse(String line) {
-        Map<String, Object> o = Json.read(line);
+        Map<String, Object> o = FlatJson.read(line);
         Map<String, Long> errors = new TreeMap<>();
         if (!(o.get("errors") instanceof Map<?, ?> e)) {
             throw new IllegalArgumentException("errors must be an object: " + line);

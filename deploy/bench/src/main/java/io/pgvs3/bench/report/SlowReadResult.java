@@ -49,7 +49,7 @@ public record SlowReadResult(String run, String build, long objectBytes, long by
         o.put("others_unavailable", othersUnavailable);
         o.put("others_failed", othersFailed);
         o.put("others_slowest_ms", othersSlowestMs);
-        return Json.write(o);
+        return FlatJson.write(o);
     }
 
     /** Whether the download held back neither VACUUM nor anybody else. */

@@ -14,7 +14,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** A pipeline's consecutive GETs and SETs reach the store as one call each; replies stay in order. */
-class DispatcherTest {
+class PipelineRunnerTest {
 
     private final MemoryKvStore kv = new MemoryKvStore();
     private final Session session = new Session("test:1", "test:2", true);
@@ -53,8 +53,8 @@ class DispatcherTest {
             public void batch(int depth) {
             }
         };
-        Dispatcher d = new Dispatcher(table, new Services(kv, gateway, table, new Credentials(false, null, null), 1 << 20),
-                quiet, 4, readOnly);
+        PipelineRunner d = new PipelineRunner(table,
+                new Services(kv, gateway, table, new Credentials(false, null, null), 1 << 20), quiet, 4, readOnly);
         List<byte[][]> commands = new ArrayList<>();
         byte[] wire = inline.replace("|", "\r\n").getBytes(StandardCharsets.ISO_8859_1);
         new RespDecoder(DecoderLimits.REDIS).feed(wire, 0, wire.length, commands);

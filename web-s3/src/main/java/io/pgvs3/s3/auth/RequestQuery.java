@@ -8,10 +8,10 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The raw query split into parameters, each kept both decoded (for lookups) and canonical (for SigV4).
- * A request's query is parsed once and serves routing, authentication and the handlers.
+ * The request's query string split into parameters, each kept both decoded (for lookups) and canonical
+ * (for SigV4). It is parsed once and serves routing, authentication and the handlers.
  */
-public final class QueryParams {
+public final class RequestQuery {
     /** One parameter; {@code canonical} is {@code UriEncode(name)=UriEncode(value)}. */
     record Param(String name, String value, String canonicalName, String canonicalValue) {
     }
@@ -20,7 +20,7 @@ public final class QueryParams {
 
     private final Set<String> names;
 
-    private QueryParams(List<Param> params) {
+    private RequestQuery(List<Param> params) {
         this.params = params;
         Set<String> seen = new HashSet<>();
         for (Param p : params) {
@@ -30,7 +30,7 @@ public final class QueryParams {
     }
 
     /** Splits {@code rawQuery} (without {@code ?}; null for none); a malformed escape stays literal. */
-    public static QueryParams parse(String rawQuery) {
+    public static RequestQuery parse(String rawQuery) {
         List<Param> params = new ArrayList<>();
         if (rawQuery != null && !rawQuery.isEmpty()) {
             for (String part : rawQuery.split("&", -1)) {
@@ -45,7 +45,7 @@ public final class QueryParams {
                         UriEncoding.encode(name), UriEncoding.encode(value)));
             }
         }
-        return new QueryParams(List.copyOf(params));
+        return new RequestQuery(List.copyOf(params));
     }
 
     List<Param> all() {

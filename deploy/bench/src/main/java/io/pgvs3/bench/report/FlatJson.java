@@ -7,8 +7,8 @@ import java.util.Map;
  * The little JSON the results need: writing one flat object (strings, numbers, nested objects of
  * numbers) per line and reading it back. Not a general parser: no arrays, which the results never use.
  */
-final class Json {
-    private Json() {
+final class FlatJson {
+    private FlatJson() {
     }
 
     static String write(Map<String, ?> object) {

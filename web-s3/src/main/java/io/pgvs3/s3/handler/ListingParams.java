@@ -4,12 +4,13 @@ import io.pgvs3.s3.error.S3ErrorCode;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Query parameters that listings share: names and markers, page sizes, numeric markers, and
+ * The paging and naming inputs that listings share: names and markers, page sizes, numeric markers
+ * (as query parameters, or as the {@code x-amz-*} headers GetObjectAttributes pages its parts with), and
  * {@code encoding-type=url}.
  */
-final class QueryParams {
+final class ListingParams {
 
-    private QueryParams() {
+    private ListingParams() {
     }
 
     private static final char[] HEX = "0123456789ABCDEF".toCharArray();
@@ -35,7 +36,15 @@ final class QueryParams {
 
     /** A non-negative integer parameter, {@code absent} when not sent. */
     static int nonNegative(S3Call call, String name, int absent) {
-        String value = call.param(name);
+        return nonNegative(call, name, call.param(name), absent);
+    }
+
+    /** A non-negative integer header, {@code absent} when not sent. */
+    static int nonNegativeHeader(S3Call call, String name, int absent) {
+        return nonNegative(call, name, call.header(name), absent);
+    }
+
+    private static int nonNegative(S3Call call, String name, String value, int absent) {
         if (value == null) {
             return absent;
         }

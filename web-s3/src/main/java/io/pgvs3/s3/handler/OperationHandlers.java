@@ -5,9 +5,12 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import io.pgvs3.s3.http.S3Response;
 
-/** Hands a routed call to the handler of its operation family; unimplemented operations answer 501. */
+/**
+ * The table from each {@link io.pgvs3.s3.route.S3Operation} to the handler of its family: the one place
+ * that knows every handler (handlers never call each other). Unimplemented operations answer 501.
+ */
 @ApplicationScoped
-public class Dispatcher {
+public class OperationHandlers {
 
     @Inject
     private BucketHandler buckets;
@@ -32,7 +35,7 @@ public class Dispatcher {
     @Inject
     private ObjectAttributesHandler attributes;
 
-    public S3Response dispatch(S3Call call) {
+    public S3Response handle(S3Call call) {
         return switch (call.route().operation()) {
             case LIST_BUCKETS -> buckets.listBuckets(call);
             case CREATE_BUCKET -> buckets.create(call);

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.pgvs3.s3.auth.RequestQuery;
 import io.pgvs3.s3.error.S3ErrorCode;
 import io.pgvs3.s3.error.S3Exception;
 import io.pgvs3.s3.route.Route;
@@ -13,29 +14,29 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Listing parameters: S3's URL encoding and the names a database could not hold (issue 9). */
-class QueryParamsTest {
+class ListingParamsTest {
 
     static S3Call call(String rawQuery) {
         return new S3Call(new Route(S3Operation.LIST_OBJECTS_V2, "b", null, "GET"), "GET", Map.of(),
-                io.pgvs3.s3.auth.QueryParams.parse(rawQuery), "00000000DEADBEEF", null, -1, InputStream.nullInputStream(), Map::of);
+                RequestQuery.parse(rawQuery), "00000000DEADBEEF", null, -1, InputStream.nullInputStream(), Map::of);
     }
 
     @Test
     void urlEncodingWritesASpaceAsPercentTwentyAndKeepsSlashes() {
-        assertEquals("a%20b/c%2Bd%2A~%25", QueryParams.encode("a b/c+d*~%", "url"));
-        assertEquals("%C3%A4%0D%0A%01", QueryParams.encode("ä\r\n\u0001", "url"));
-        assertEquals("a b", QueryParams.encode("a b", null));
-        assertNull(QueryParams.encode(null, "url"));
+        assertEquals("a%20b/c%2Bd%2A~%25", ListingParams.encode("a b/c+d*~%", "url"));
+        assertEquals("%C3%A4%0D%0A%01", ListingParams.encode("ä\r\n\u0001", "url"));
+        assertEquals("a b", ListingParams.encode("a b", null));
+        assertNull(ListingParams.encode(null, "url"));
     }
 
     @Test
     void aNulInANameParameterIsInvalidArgumentNotADatabaseError() {
         for (String name : new String[] {"prefix", "marker", "start-after", "key-marker", "delimiter"}) {
             S3Exception e = assertThrows(S3Exception.class,
-                    () -> QueryParams.text(call(name + "=a%00b"), name));
+                    () -> ListingParams.text(call(name + "=a%00b"), name));
             assertEquals(S3ErrorCode.INVALID_ARGUMENT, e.code());
         }
-        assertEquals("a\u0001b", QueryParams.text(call("prefix=a%01b"), "prefix"));
+        assertEquals("a\u0001b", ListingParams.text(call("prefix=a%01b"), "prefix"));
     }
 
     @Test
@@ -48,7 +49,7 @@ class QueryParamsTest {
     @Test
     void anOverlongContentTypeIsInvalidArgument() {
         S3Call call = new S3Call(new Route(S3Operation.PUT_OBJECT, "b", "k", "PUT"), "PUT",
-                Map.of("content-type", java.util.List.of("a/" + "b".repeat(1100))), io.pgvs3.s3.auth.QueryParams.parse(null),
+                Map.of("content-type", java.util.List.of("a/" + "b".repeat(1100))), RequestQuery.parse(null),
                 "00000000DEADBEEF", null, 1, InputStream.nullInputStream(), Map::of);
         assertEquals(S3ErrorCode.INVALID_ARGUMENT, assertThrows(S3Exception.class, () -> PutHeaders.contentType(call)).code());
     }

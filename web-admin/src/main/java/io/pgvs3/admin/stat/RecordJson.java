@@ -12,12 +12,12 @@ import java.util.Locale;
  * as keys; a {@link Duration} becomes seconds under the key {@code <name>Seconds}; an {@link Instant} an
  * ISO-8601 string. Enough for these reports without a JSON library.
  */
-final class Json {
+final class RecordJson {
 
     private final StringBuilder out = new StringBuilder();
 
     static String of(Object value) {
-        Json json = new Json();
+        RecordJson json = new RecordJson();
         json.value(value);
         return json.out.toString();
     }

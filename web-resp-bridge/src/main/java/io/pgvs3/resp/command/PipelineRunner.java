@@ -18,7 +18,7 @@ import java.util.List;
  * is only coalesced when it would certainly succeed on its own (known, right arity, authenticated,
  * options valid), so errors come from the single path and read the same.
  */
-public final class Dispatcher {
+public final class PipelineRunner {
 
     private enum Kind { READ, WRITE, SINGLE }
 
@@ -34,7 +34,7 @@ public final class Dispatcher {
      * @param writeTransactions most transactions of blind writes at once (see {@link GroupCommit})
      * @param readOnly          refuse every command flagged {@code write}, as a Redis replica does
      */
-    public Dispatcher(CommandTable table, Services services, CommandObserver observer, int writeTransactions,
+    public PipelineRunner(CommandTable table, Services services, CommandObserver observer, int writeTransactions,
                       boolean readOnly) {
         this.table = table;
         this.readOnly = readOnly;
