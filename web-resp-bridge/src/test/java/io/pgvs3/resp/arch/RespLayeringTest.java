@@ -10,8 +10,8 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 
 /**
- * The bridge reaches the store through its API only; the protocol and error packages are pure; only the
- * server package knows sockets and CDI wiring; no package cycles.
+ * The bridge reaches the store through its API only and its settings through the shared settings module; the
+ * protocol and error packages are pure; only the server package knows sockets and CDI wiring; no package cycles.
  */
 class RespLayeringTest {
 
@@ -21,7 +21,7 @@ class RespLayeringTest {
     @Test
     void onlyTheStoreApiAndThePlatform() {
         classes().should().onlyDependOnClassesThat().resideInAnyPackage("io.pgvs3.resp..", "io.pgvs3.store.api..",
-                "java..", "javax.net.ssl..", "jakarta..", "org.eclipse.microprofile..").check(BRIDGE);
+                "io.pgvs3.settings..", "java..", "javax.net.ssl..", "jakarta..", "org.eclipse.microprofile..").check(BRIDGE);
     }
 
     @Test
