@@ -121,7 +121,7 @@ harness() {
 }
 
 # What the gateway is built from; benchmark, docs and root-pom module changes do not change what is measured.
-GATEWAY_PATHS=(web-s3 ejb-store web-resp-bridge web-admin liberty-config ear deploy/devdb deploy/local)
+GATEWAY_PATHS=(settings web-s3 ejb-store web-resp-bridge web-admin liberty-config ear deploy/devdb deploy/local)
 
 # The commit of the gateway's own code (not of benchmark or docs changes), plus the checkout's state.
 gateway_build() {

@@ -1,12 +1,16 @@
 package io.pgvs3.it;
 
 import com.github.luben.zstd.Zstd;
+import io.pgvs3.settings.Settings;
 import java.io.File;
 import java.net.URISyntaxException;
 import org.jboss.shrinkwrap.api.ShrinkWrap;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 
-/** The test WAR: the ejb-store classes (EJB Lite in a WAR), zstd-jni, and the test classes. */
+/**
+ * The test WAR: the ejb-store classes (EJB Lite in a WAR), its libraries as the EAR's lib/ holds them (the
+ * settings jar, zstd-jni), and the test classes.
+ */
 final class Deployments {
 
     private Deployments() {
@@ -15,6 +19,7 @@ final class Deployments {
     static WebArchive store(Class<?> testClass) {
         return ShrinkWrap.create(WebArchive.class, testClass.getSimpleName() + ".war")
                 .addPackages(true, "io.pgvs3.store")
+                .addAsLibrary(jarOf(Settings.class))
                 .addAsLibrary(jarOf(Zstd.class))
                 .addClasses(testClass, InLiberty.class, EmbeddedPostgresExtension.class);
     }

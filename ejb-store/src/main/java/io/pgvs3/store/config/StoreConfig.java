@@ -1,6 +1,6 @@
 package io.pgvs3.store.config;
 
-import io.pgvs3.store.api.config.Settings;
+import io.pgvs3.settings.Settings;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;

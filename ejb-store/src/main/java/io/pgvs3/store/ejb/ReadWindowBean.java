@@ -1,12 +1,11 @@
 package io.pgvs3.store.ejb;
 
-import io.pgvs3.store.api.ReadCacheSnapshot;
-import io.pgvs3.store.api.ReadCacheStats;
 import io.pgvs3.store.config.StoreConfig;
 import io.pgvs3.store.layout.LayoutGate;
 import io.pgvs3.store.read.ReadPins;
 import io.pgvs3.store.read.ReadWindow;
 import io.pgvs3.store.read.cache.ReadCache;
+import io.pgvs3.store.read.cache.ReadCacheSnapshot;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
@@ -23,13 +22,13 @@ import jakarta.inject.Inject;
 /**
  * Owns the gateway-wide parts of the read path: the read-pin guard, the read cache and the ordered
  * read window with its workers and byte budget. The object beans take the window once, as a plain
- * object; the metrics read the cache's counters through {@link ReadCacheStats}.
+ * object; {@link StoreMetricsBean} reads the cache's counters through {@link #snapshot}.
  */
 @Singleton
 @LocalBean
 @ConcurrencyManagement(ConcurrencyManagementType.BEAN)
 @TransactionManagement(TransactionManagementType.BEAN)
-public class ReadWindowBean implements ReadCacheStats {
+public class ReadWindowBean {
 
     @EJB
     private DatabaseBean database;
@@ -67,7 +66,6 @@ public class ReadWindowBean implements ReadCacheStats {
         return window;
     }
 
-    @Override
     public ReadCacheSnapshot snapshot() {
         return cache.snapshot();
     }

@@ -1,6 +1,6 @@
 package io.pgvs3.store.maintenance;
 
-import io.pgvs3.store.api.config.Settings;
+import io.pgvs3.settings.Settings;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.pgvs3.store.api.config.InvalidSettingsException;
+import io.pgvs3.settings.InvalidSettingsException;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;

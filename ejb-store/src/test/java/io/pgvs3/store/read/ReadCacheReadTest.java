@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pgvs3.store.api.ByteRange;
 import io.pgvs3.store.api.ObjectMeta;
-import io.pgvs3.store.api.ReadCacheSnapshot;
+import io.pgvs3.store.read.cache.ReadCacheSnapshot;
 import io.pgvs3.store.testing.Bodies;
 import io.pgvs3.store.testing.CountingDataSource;
 import io.pgvs3.store.testing.PostgresExtension;

@@ -1,6 +1,6 @@
 package io.pgvs3.admin.auth;
 
-import io.pgvs3.store.api.secret.Secrets;
+import io.pgvs3.settings.Secrets;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.Optional;

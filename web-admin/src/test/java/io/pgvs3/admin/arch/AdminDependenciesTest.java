@@ -6,7 +6,10 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 
-/** The admin WAR reaches the store through its API package only, like every web module. */
+/**
+ * The admin WAR reaches the store through its API package only, like every web module, and reads its settings
+ * through the shared settings module.
+ */
 class AdminDependenciesTest {
 
     @Test
@@ -16,7 +19,7 @@ class AdminDependenciesTest {
                         "io.pgvs3.admin..",
                         // the store's contract (its stats and health records); never its internals
                         "io.pgvs3.store.api..",
-                        // typed settings and secrets, which may move out of store.api.config and .secret
+                        // typed settings and secrets, in their own module (pgvs3-settings)
                         "io.pgvs3.settings..",
                         "java..",
                         // JAX-RS, CDI, EJB references

@@ -2,8 +2,8 @@ package io.pgvs3.resp.server;
 
 import io.pgvs3.resp.command.Credentials;
 import io.pgvs3.resp.protocol.DecoderLimits;
-import io.pgvs3.store.api.config.Settings;
-import io.pgvs3.store.api.secret.Secrets;
+import io.pgvs3.settings.Secrets;
+import io.pgvs3.settings.Settings;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;

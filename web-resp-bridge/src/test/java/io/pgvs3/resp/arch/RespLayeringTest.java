@@ -10,8 +10,8 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 
 /**
- * The bridge reaches the store through its API only; the protocol and error packages are pure; only the
- * server package knows sockets and CDI wiring; no package cycles.
+ * The bridge reaches the store through its API only and its settings through the shared settings module; the
+ * protocol and error packages are pure; only the server package knows sockets and CDI wiring; no package cycles.
  */
 class RespLayeringTest {
 
@@ -24,7 +24,7 @@ class RespLayeringTest {
                 "io.pgvs3.resp..",
                 // the store's contract (KvStore and its records); never its internals
                 "io.pgvs3.store.api..",
-                // typed settings and secrets, which may move out of store.api.config and .secret
+                // typed settings and secrets, in their own module (pgvs3-settings)
                 "io.pgvs3.settings..",
                 "java..",
                 // the listener's optional TLS (resp.server.Tls)

@@ -1,7 +1,7 @@
 package io.pgvs3.s3.config;
 
-import io.pgvs3.store.api.config.Settings;
-import io.pgvs3.store.api.secret.Secrets;
+import io.pgvs3.settings.Secrets;
+import io.pgvs3.settings.Settings;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;

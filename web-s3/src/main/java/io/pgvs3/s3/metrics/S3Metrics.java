@@ -4,7 +4,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Function;
 import java.util.function.Supplier;
 import org.eclipse.microprofile.metrics.Counter;
 import org.eclipse.microprofile.metrics.Metadata;
@@ -13,11 +12,12 @@ import org.eclipse.microprofile.metrics.Tag;
 import org.eclipse.microprofile.metrics.Timer;
 
 /**
- * Every application metric of the gateway, one named helper each. Names use dots and become
- * {@code pgvs3_*} in Prometheus; timers get {@code _seconds}, counters {@code _total}. Labels are
- * the same everywhere: {@code operation} (the S3 operation's AWS name), {@code status},
- * {@code code} (S3 error code), {@code storage} (inline or chunked). A later mechanism adds its metric
- * as one more helper here; metrics of mechanisms that do not exist yet are not published.
+ * Every metric of the S3 WAR, one named helper each; the store publishes its own (store.metrics) and
+ * the RESP bridge its own. Names use dots and become {@code pgvs3_*} in Prometheus; timers get
+ * {@code _seconds}, counters {@code _total}. Labels are the same everywhere: {@code operation} (the S3
+ * operation's AWS name), {@code status}, {@code code} (S3 error code), {@code storage} (inline or
+ * chunked). A later mechanism adds its metric as one more helper here; metrics of mechanisms that do
+ * not exist yet are not published.
  */
 @ApplicationScoped
 public class S3Metrics {
@@ -92,14 +92,6 @@ public class S3Metrics {
     /** A value sampled at scrape time, e.g. a limiter's occupancy. */
     public void gauge(String name, String description, Supplier<Number> value) {
         registry.gauge(Metadata.builder().withName(name).withDescription(description).build(), value);
-    }
-
-    /**
-     * A field of a snapshot taken at scrape time: the numbers live elsewhere (the store), so each
-     * scrape asks for the snapshot and this gauge reads one field of it.
-     */
-    public <T> void sampled(String name, String description, Supplier<T> snapshot, Function<T, Number> field) {
-        gauge(name, description, () -> field.apply(snapshot.get()));
     }
 
     private Counter counter(String name, String description, Tag... tags) {

@@ -54,7 +54,7 @@ class LayeringTest {
                         "io.pgvs3.s3..",
                         // the store's contract: records, @Local interfaces, StoreError; never its internals
                         "io.pgvs3.store.api..",
-                        // typed settings and secrets, which may move out of store.api.config and .secret
+                        // typed settings and secrets, in their own module (pgvs3-settings)
                         "io.pgvs3.settings..",
                         "java..",
                         // HMAC-SHA256 of SigV4 (s3.auth)

@@ -1,6 +1,5 @@
 package io.pgvs3.store.read.cache;
 
-import io.pgvs3.store.api.ReadCacheSnapshot;
 import java.util.concurrent.atomic.LongAdder;
 
 /**

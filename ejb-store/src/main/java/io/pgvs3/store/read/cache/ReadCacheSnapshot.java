@@ -1,4 +1,4 @@
-package io.pgvs3.store.api;
+package io.pgvs3.store.read.cache;
 
 /**
  * This gateway's read cache since it started (docs/adr/0030).

@@ -1,15 +1,10 @@
-package io.pgvs3.s3.metrics;
+package io.pgvs3.store.metrics;
 
 import io.pgvs3.store.api.NamespaceStats;
 import io.pgvs3.store.api.StoreReport;
-import io.pgvs3.store.api.StoreStats;
-import jakarta.ejb.EJB;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.context.Initialized;
-import jakarta.enterprise.event.Observes;
-import jakarta.inject.Inject;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.function.Supplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -19,20 +14,22 @@ import java.util.logging.Logger;
  * which queries every namespace: scrapes within {@link #FRESH} share one, and a report that fails
  * shows as NaN rather than as an old number.
  */
-@ApplicationScoped
-public class GarbageMetrics {
+public final class GarbageMetrics {
 
     private static final Logger LOG = Logger.getLogger(GarbageMetrics.class.getName());
     private static final Duration FRESH = Duration.ofSeconds(10);
 
-    @EJB
-    private StoreStats store;
-
-    @Inject
-    private S3Metrics metrics;
+    private final Gauges metrics;
+    private final Supplier<StoreReport> report;
 
     private Queue last;
     private Instant lastAt;
+
+    /** {@code report} is the store's report over every namespace ({@code StoreStats.report}). */
+    public GarbageMetrics(Gauges metrics, Supplier<StoreReport> report) {
+        this.metrics = metrics;
+        this.report = report;
+    }
 
     /** The queue as one report saw it; NaN everywhere when the report failed. */
     record Queue(double files, double rows, double bytes, double oldestSeconds) {
@@ -56,7 +53,7 @@ public class GarbageMetrics {
         static final Queue UNKNOWN = new Queue(Double.NaN, Double.NaN, Double.NaN, Double.NaN);
     }
 
-    void register(@Observes @Initialized(ApplicationScoped.class) Object started) {
+    public void register() {
         metrics.sampled("pgvs3.garbage.files", "files queued for the reaper, all namespaces", this::current,
                 Queue::files);
         metrics.sampled("pgvs3.garbage.chunk.rows", "chunk rows of the queued files", this::current, Queue::rows);
@@ -70,7 +67,7 @@ public class GarbageMetrics {
         Instant now = Instant.now();
         if (last == null || lastAt.plus(FRESH).isBefore(now)) {
             try {
-                last = Queue.of(store.report());
+                last = Queue.of(report.get());
             } catch (RuntimeException e) {
                 LOG.log(Level.FINE, "the garbage queue could not be measured", e);
                 last = Queue.UNKNOWN;

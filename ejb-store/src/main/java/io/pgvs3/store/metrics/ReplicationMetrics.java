@@ -1,12 +1,7 @@
-package io.pgvs3.s3.metrics;
+package io.pgvs3.store.metrics;
 
 import io.pgvs3.store.api.ReplicationLag;
-import io.pgvs3.store.api.StoreHealth;
-import jakarta.ejb.EJB;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.context.Initialized;
-import jakarta.enterprise.event.Observes;
-import jakarta.inject.Inject;
+import java.util.function.Supplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -15,18 +10,20 @@ import java.util.logging.Logger;
  * replayed, and seconds since the last replayed commit while replay trails. NaN on a gateway whose database
  * is no standby, and when the database cannot be asked, rather than a number that looks healthy.
  */
-@ApplicationScoped
-public class ReplicationMetrics {
+public final class ReplicationMetrics {
 
     private static final Logger LOG = Logger.getLogger(ReplicationMetrics.class.getName());
 
-    @EJB
-    private StoreHealth store;
+    private final Gauges metrics;
+    private final Supplier<ReplicationLag> replication;
 
-    @Inject
-    private S3Metrics metrics;
+    /** {@code replication} asks the database ({@code StoreHealth.replication}): null on a primary. */
+    public ReplicationMetrics(Gauges metrics, Supplier<ReplicationLag> replication) {
+        this.metrics = metrics;
+        this.replication = replication;
+    }
 
-    void register(@Observes @Initialized(ApplicationScoped.class) Object started) {
+    public void register() {
         metrics.sampled("pgvs3.replication.lag.bytes", "WAL bytes this gateway's standby received but has not replayed",
                 this::lag, lag -> lag == null ? Double.NaN : lag.lagBytes());
         metrics.sampled("pgvs3.replication.lag.seconds",
@@ -37,7 +34,7 @@ public class ReplicationMetrics {
     /** The lag now, or null on a primary and when the database cannot be asked. */
     private ReplicationLag lag() {
         try {
-            return store.replication();
+            return replication.get();
         } catch (RuntimeException e) {
             LOG.log(Level.FINE, "the replication lag could not be measured", e);
             return null;

@@ -1,4 +1,4 @@
-package io.pgvs3.store.api.config;
+package io.pgvs3.settings;
 
 import java.time.Duration;
 import java.time.format.DateTimeParseException;

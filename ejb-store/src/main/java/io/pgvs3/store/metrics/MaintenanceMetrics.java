@@ -1,37 +1,33 @@
-package io.pgvs3.s3.metrics;
+package io.pgvs3.store.metrics;
 
 import io.pgvs3.store.api.MaintenanceSnapshot;
-import io.pgvs3.store.api.MaintenanceStats;
-import jakarta.ejb.EJB;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.context.Initialized;
-import jakarta.enterprise.event.Observes;
-import jakarta.inject.Inject;
 import java.time.Instant;
 import java.util.function.Function;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 /**
- * Publishes this gateway's maintenance counters (store.api {@link MaintenanceStats}) as gauges read at
- * scrape time: the counters live in the store, so they are sampled rather than incremented here.
- * Cumulative ones end in {@code .total} so that Prometheus users can apply {@code rate()} as to counters.
+ * Publishes this gateway's maintenance counters ({@code MaintenanceStats}) as gauges read at scrape time:
+ * the maintenance bean counts them, so they are sampled rather than incremented here. Cumulative ones end
+ * in {@code .total} so that Prometheus users can apply {@code rate()} as to counters.
  */
-@ApplicationScoped
-public class MaintenanceMetrics {
+public final class MaintenanceMetrics {
 
-    @EJB
-    private MaintenanceStats maintenance;
+    private final Gauges metrics;
+    private final Supplier<MaintenanceSnapshot> maintenance;
 
-    @Inject
-    private S3Metrics metrics;
+    public MaintenanceMetrics(Gauges metrics, Supplier<MaintenanceSnapshot> maintenance) {
+        this.metrics = metrics;
+        this.maintenance = maintenance;
+    }
 
-    void register(@Observes @Initialized(ApplicationScoped.class) Object started) {
+    public void register() {
         flag("pgvs3.maintenance.leader", "1 if this gateway held the maintenance-leader lock on its latest tick",
                 MaintenanceSnapshot::leader);
         flag("pgvs3.maintenance.database.outage", "1 if the latest maintenance tick could not reach the database",
                 MaintenanceSnapshot::databaseOutage);
         metrics.gauge("pgvs3.maintenance.last.tick.timestamp.seconds", "start of the latest maintenance tick",
-                () -> epochSeconds(maintenance.snapshot().lastTick()));
+                () -> epochSeconds(maintenance.get().lastTick()));
         total("pgvs3.maintenance.ticks.total", "maintenance ticks started", MaintenanceSnapshot::ticks);
         total("pgvs3.maintenance.leader.ticks.total", "ticks that held the leader lock and ran the jobs",
                 MaintenanceSnapshot::ticksAsLeader);
@@ -48,11 +44,11 @@ public class MaintenanceMetrics {
     }
 
     private void total(String name, String description, Function<MaintenanceSnapshot, Number> value) {
-        metrics.sampled(name, description, maintenance::snapshot, value);
+        metrics.sampled(name, description, maintenance, value);
     }
 
     private void flag(String name, String description, Predicate<MaintenanceSnapshot> value) {
-        metrics.sampled(name, description, maintenance::snapshot, s -> value.test(s) ? 1 : 0);
+        metrics.sampled(name, description, maintenance, s -> value.test(s) ? 1 : 0);
     }
 
     private static long epochSeconds(Instant instant) {

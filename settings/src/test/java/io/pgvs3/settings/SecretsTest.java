@@ -1,4 +1,4 @@
-package io.pgvs3.store.api.secret;
+package io.pgvs3.settings;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package io.pgvs3.store.api.secret;
+package io.pgvs3.settings;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -10,7 +10,7 @@ import java.util.Optional;
  * A secret given directly ({@code pgvs3.secret-key}) or as the path of a file that holds it
  * ({@code pgvs3.secret-key-file}, e.g. a mounted Kubernetes secret). Giving both is refused: which one
  * wins would be a guess. Surrounding whitespace, such as a file's final newline, is not part of it.
- * Shared by the WARs that check the gateway's credentials (S3 and admin); pure Java.
+ * Used by every module that takes a credential (S3, RESP, admin); pure Java.
  */
 public final class Secrets {
 
