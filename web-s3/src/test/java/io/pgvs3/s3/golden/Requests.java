@@ -1,6 +1,6 @@
 package io.pgvs3.s3.golden;
 
-import io.pgvs3.s3.auth.QueryParams;
+import io.pgvs3.s3.auth.RequestQuery;
 import io.pgvs3.s3.handler.S3Call;
 import io.pgvs3.s3.route.Route;
 import io.pgvs3.s3.route.S3Operation;
@@ -27,7 +27,7 @@ final class Requests {
                        Map<String, String> headers, byte[] body) {
         Map<String, List<String>> byName = new TreeMap<>();
         headers.forEach((name, value) -> byName.put(name.toLowerCase(Locale.ROOT), List.of(value)));
-        return new S3Call(new Route(operation, bucket, key, null), method, byName, QueryParams.parse(rawQuery),
+        return new S3Call(new Route(operation, bucket, key, null), method, byName, RequestQuery.parse(rawQuery),
                 REQUEST_ID, null, body.length, new ByteArrayInputStream(body), Map::of);
     }
 }
