@@ -3,16 +3,15 @@ package io.pgvs3.bench.sol;
 import io.pgvs3.bench.http.RandomBody;
 import io.pgvs3.bench.targets.SqlTarget;
 import io.pgvs3.store.layout.NamespaceDdl;
-import java.io.BufferedOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import org.postgresql.PGConnection;
 import org.postgresql.copy.CopyIn;
+import org.postgresql.copy.PGCopyOutputStream;
 
 /**
  * The floor's copy of the gateway's chunks table, {@code pgvs3_bench.sol_chunks}: the same columns,
@@ -60,7 +59,7 @@ final class ChunkTable {
     static long copyIn(Connection c, long fileId, RandomBody body) throws SQLException, IOException {
         CopyIn copy = c.unwrap(PGConnection.class).getCopyAPI().copyIn(COPY_IN);
         try {
-            DataOutputStream out = new DataOutputStream(new BufferedOutputStream(new CopyInStream(copy), 256 * 1024));
+            DataOutputStream out = new DataOutputStream(new PGCopyOutputStream(copy, 256 * 1024));
             out.write(SIGNATURE);
             out.writeInt(0); // flags
             out.writeInt(0); // header extension length
@@ -84,29 +83,6 @@ final class ChunkTable {
         } finally {
             if (copy.isActive()) {
                 copy.cancelCopy();
-            }
-        }
-    }
-
-    /** The COPY as a stream; flushing and closing leave the COPY open for {@link CopyIn#endCopy()}. */
-    private static final class CopyInStream extends OutputStream {
-        private final CopyIn copy;
-
-        CopyInStream(CopyIn copy) {
-            this.copy = copy;
-        }
-
-        @Override
-        public void write(int b) throws IOException {
-            write(new byte[] {(byte) b}, 0, 1);
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            try {
-                copy.writeToCopy(b, off, len);
-            } catch (SQLException e) {
-                throw new IOException(e);
             }
         }
     }
