@@ -29,6 +29,19 @@ final class Admin {
         return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
 
+    /** {@code method} (PUT, GET, DELETE) of {@code path} with {@code body} (or none), as the stack's admin. */
+    static HttpResponse<String> send(int gateway, String method, String path, String body)
+            throws IOException, InterruptedException {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(Stack.adminEndpoint(gateway) + path))
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofString(body))
+                .header("Content-Type", "application/json")
+                .header("Authorization", "Basic " + Base64.getEncoder().encodeToString(
+                        (Stack.accessKey() + ":" + Stack.secretKey()).getBytes(StandardCharsets.UTF_8)))
+                .build();
+        return HTTP.send(request, HttpResponse.BodyHandlers.ofString());
+    }
+
     /** The stat JSON of {@code gateway}, with the stack's credentials. */
     static String stat(int gateway) throws IOException, InterruptedException {
         HttpResponse<String> response = get(Stack.adminEndpoint(gateway), "/admin/stat", "application/json",

@@ -24,6 +24,10 @@ public final class Stack implements BeforeAllCallback, AutoCloseable {
     static final Duration COPY_KEEPALIVE_AFTER = Duration.ofMillis(500);
     static final Duration COPY_KEEPALIVE_INTERVAL = Duration.ofMillis(200);
 
+    /** The credential set of the origins that OriginIT declares ({@code "credentials": "e2e"}). */
+    static final String ORIGIN_ACCESS_KEY = "origin-e2e-access";
+    static final String ORIGIN_SECRET_KEY = "origin-e2e-secret-key-0123456789";
+
     /** The gateways' read cache budget. */
     static final long READ_CACHE_BYTES = 32L << 20;
 
@@ -37,7 +41,10 @@ public final class Stack implements BeforeAllCallback, AutoCloseable {
             "PGVS3_S3_COPY_KEEPALIVE_INTERVAL", COPY_KEEPALIVE_INTERVAL.toString(),
             // the read cache never changes results, so every test runs with it (ReadCacheIT); a 256 MiB heap
             // also holds the read window's bytes
-            "PGVS3_READ_CACHE_BYTES", String.valueOf(READ_CACHE_BYTES)));
+            "PGVS3_READ_CACHE_BYTES", String.valueOf(READ_CACHE_BYTES),
+            // server variables pgvs3.origin.credentials.e2e.access-key and .secret-key (OriginIT)
+            "PGVS3_ORIGIN_CREDENTIALS_E2E_ACCESS_KEY", ORIGIN_ACCESS_KEY,
+            "PGVS3_ORIGIN_CREDENTIALS_E2E_SECRET_KEY", ORIGIN_SECRET_KEY));
     private static volatile boolean started;
     private static volatile IllegalStateException startFailure;
 

@@ -76,23 +76,41 @@ public final class BucketService {
      * SHARE until they commit) and keeps new ones out, so the emptiness check stays true until the drop.
      */
     public void delete(String bucket) {
+        drop(bucket, false);
+    }
+
+    /**
+     * Drops an origin-backed bucket with everything it caches (the origin keeps its objects).
+     *
+     * @throws StoreException NO_SUCH_BUCKET when no origin-backed bucket has that name
+     */
+    public void detachOrigin(String bucket) {
+        drop(bucket, true);
+    }
+
+    private void drop(String bucket, boolean originBacked) {
         try {
             Namespace dropped = access.catalogTransaction("delete bucket", bucket,
-                    c -> dropIn(c, bucket));
+                    c -> dropIn(c, bucket, originBacked));
             LOG.info(() -> "deleted bucket " + bucket + " and schema " + dropped.schema());
         } finally {
             cache.evict(bucket);
         }
     }
 
-    private static Namespace dropIn(Connection c, String bucket) throws SQLException {
+    private static Namespace dropIn(Connection c, String bucket, boolean originBacked) throws SQLException {
         Locks.lockBucketName(c, bucket);
         Namespace ns = Namespaces.findForDrop(c, bucket).orElseThrow(() -> NamespaceCache.noSuchBucket(bucket));
-        try (PreparedStatement ps = c.prepareStatement(ns.sql(HAS_CONTENT)); ResultSet rs = ps.executeQuery()) {
-            rs.next();
-            if (rs.getBoolean(1)) {
-                throw new StoreException(StoreError.BUCKET_NOT_EMPTY,
-                        "bucket " + bucket + " still holds objects or multipart uploads");
+        if (originBacked && !ns.isOriginBacked()) {
+            throw new StoreException(StoreError.NO_SUCH_BUCKET, "bucket " + bucket + " is not origin-backed");
+        }
+        if (!originBacked) {
+            try (PreparedStatement ps = c.prepareStatement(ns.sql(HAS_CONTENT)); ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                if (rs.getBoolean(1)) {
+                    throw new StoreException(StoreError.BUCKET_NOT_EMPTY,
+                            "bucket " + bucket + " still holds objects or multipart uploads");
+                }
             }
         }
         try (Statement s = c.createStatement()) {

@@ -5,6 +5,7 @@ import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.logging.Logger;
 import org.eclipse.microprofile.config.Config;
 
@@ -36,6 +37,7 @@ public class StoreConfig {
     private int lockTimeoutSeconds;
     private boolean readOnly;
     private Duration maxReplicationLag;
+    private OriginSettings origin;
 
     @PostConstruct
     void init() {
@@ -56,6 +58,7 @@ public class StoreConfig {
         readCacheBytes = settings.number("pgvs3.read.cache.bytes", 0);
         readOnly = settings.flag("pgvs3.read-only", false);
         maxReplicationLag = settings.duration("pgvs3.read-only.max-lag", Duration.ofSeconds(30));
+        origin = OriginSettings.of(settings);
         settings.check(LOG);
     }
 
@@ -142,5 +145,15 @@ public class StoreConfig {
     /** Readiness is DOWN while the database replays further behind than this (standbys only). */
     public Duration maxReplicationLag() {
         return maxReplicationLag;
+    }
+
+    /** How this gateway reaches the origins of origin-backed buckets. */
+    public OriginSettings origin() {
+        return origin;
+    }
+
+    /** A server variable by name, e.g. an origin credential set's key. */
+    public Optional<String> variable(String name) {
+        return config.getOptionalValue(name, String.class);
     }
 }

@@ -14,7 +14,10 @@ import io.pgvs3.store.api.UploadInfo;
 import io.pgvs3.store.api.UploadPage;
 import io.pgvs3.store.api.UploadQuery;
 import io.pgvs3.store.api.UploadSpec;
+import io.pgvs3.store.api.error.StoreError;
+import io.pgvs3.store.api.error.StoreException;
 import io.pgvs3.store.multipart.PartWriter;
+import io.pgvs3.store.namespace.NamespaceCache;
 import io.pgvs3.store.multipart.UploadCompleter;
 import io.pgvs3.store.multipart.UploadLister;
 import io.pgvs3.store.multipart.UploadService;
@@ -34,9 +37,11 @@ public class MultipartStoreBean extends StoreFacade implements MultipartStore {
     private PartWriter parts;
     private UploadCompleter completer;
     private UploadLister lister;
+    private NamespaceCache namespaces;
 
     @Override
     protected void wire(DataAccess access, CopyWatchdogs watchdogs) {
+        namespaces = access.namespaces();
         uploads = new UploadService(access);
         parts = new PartWriter(access, watchdogs.chunk());
         completer = new UploadCompleter(access);
@@ -46,6 +51,11 @@ public class MultipartStoreBean extends StoreFacade implements MultipartStore {
     @Override
     public UploadInfo create(UploadSpec spec) {
         layout.require();
+        if (namespaces.resolve(spec.bucket()).isOriginBacked()) {
+            // completion would be a write-back (issue 20), which origin-backed buckets do not have yet
+            throw new StoreException(StoreError.NOT_IMPLEMENTED, "multipart uploads into an origin-backed bucket"
+                    + " are not supported yet; PUT the object in one request (docs/s3-compatibility.md)");
+        }
         return uploads.create(spec);
     }
 

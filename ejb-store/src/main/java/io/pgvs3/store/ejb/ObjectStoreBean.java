@@ -12,8 +12,14 @@ import io.pgvs3.store.api.ObjectMeta;
 import io.pgvs3.store.api.ObjectStore;
 import io.pgvs3.store.api.PutResult;
 import io.pgvs3.store.api.PutSpec;
+import io.pgvs3.store.api.error.StoreError;
+import io.pgvs3.store.api.error.StoreException;
 import io.pgvs3.store.copy.ObjectCopier;
 import io.pgvs3.store.list.ObjectLister;
+import io.pgvs3.store.namespace.Namespace;
+import io.pgvs3.store.namespace.NamespaceCache;
+import io.pgvs3.store.origin.OriginLister;
+import io.pgvs3.store.origin.OriginObjects;
 import io.pgvs3.store.read.ObjectReader;
 import io.pgvs3.store.write.CallerInput;
 import io.pgvs3.store.write.CopyWatchdogs;
@@ -36,11 +42,17 @@ public class ObjectStoreBean extends StoreFacade implements ObjectStore {
     @EJB
     private ReadWindowBean readWindowBean;
 
+    @EJB
+    private OriginBean originBean;
+
     private ObjectWriter writer;
     private ObjectReader reader;
     private ObjectDeleter deleter;
     private ObjectLister lister;
     private ObjectCopier copier;
+    private OriginObjects originObjects;
+    private OriginLister originLister;
+    private NamespaceCache namespaces;
 
     @Override
     protected void wire(DataAccess access, CopyWatchdogs watchdogs) {
@@ -49,18 +61,31 @@ public class ObjectStoreBean extends StoreFacade implements ObjectStore {
         deleter = new ObjectDeleter(access);
         lister = new ObjectLister(access);
         copier = new ObjectCopier(access, reader);
+        originObjects = new OriginObjects(access, reader, writer, originBean.clients(), originBean.spools(),
+                originBean.fillSlots(), originBean.settings().admissionWait(), originBean.meter());
+        originLister = new OriginLister(originBean.clients());
+        namespaces = access.namespaces();
+    }
+
+    /** The bucket's namespace when its objects stand in for an origin's (ADR 45), else null. */
+    private Namespace originBacked(String bucket) {
+        Namespace ns = namespaces.resolve(bucket);
+        return ns.isOriginBacked() ? ns : null;
     }
 
     @Override
     public PutResult put(PutSpec spec, InputStream body) {
         layout.require();
-        return writer.put(spec, CallerInput.guard(body));
+        Namespace origin = originBacked(spec.bucket());
+        return origin != null ? originObjects.put(origin, spec, CallerInput.guard(body))
+                : writer.put(spec, CallerInput.guard(body));
     }
 
     @Override
     public ObjectMeta head(String bucket, String key, boolean withInlineBody) {
         layout.require();
-        return reader.head(bucket, key, withInlineBody);
+        Namespace origin = originBacked(bucket);
+        return origin != null ? originObjects.head(origin, key, withInlineBody) : reader.head(bucket, key, withInlineBody);
     }
 
     @Override
@@ -76,30 +101,40 @@ public class ObjectStoreBean extends StoreFacade implements ObjectStore {
     @Override
     public PutResult copy(CopySpec spec, CopyListener listener) {
         layout.require();
+        if (originBacked(spec.bucket()) != null || originBacked(spec.source().bucket()) != null) {
+            throw new StoreException(StoreError.NOT_IMPLEMENTED, "CopyObject into or out of an origin-backed bucket"
+                    + " is not supported yet; GET the source and PUT it (docs/s3-compatibility.md)");
+        }
         return copier.copy(spec, listener);
     }
 
     @Override
     public void delete(String bucket, String key) {
-        layout.require();
-        deleter.delete(bucket, key);
+        delete(bucket, key, null);
     }
 
     @Override
     public void delete(String bucket, String key, String ifMatch) {
         layout.require();
-        deleter.delete(bucket, key, ifMatch);
+        Namespace origin = originBacked(bucket);
+        if (origin != null) {
+            originObjects.delete(origin, key, ifMatch);
+        } else {
+            deleter.delete(bucket, key, ifMatch);
+        }
     }
 
     @Override
     public List<DeletionResult> deleteAll(String bucket, List<ObjectDeletion> deletions) {
         layout.require();
-        return deleter.deleteAll(bucket, deletions);
+        Namespace origin = originBacked(bucket);
+        return origin != null ? originObjects.deleteAll(origin, deletions) : deleter.deleteAll(bucket, deletions);
     }
 
     @Override
     public ListPage list(ListQuery query) {
         layout.require();
-        return lister.list(query);
+        Namespace origin = originBacked(query.bucket());
+        return origin != null ? originLister.list(origin, query) : lister.list(query);
     }
 }

@@ -5,8 +5,15 @@ import java.util.List;
 /** The catalog schema {@code pgvs3}: layout version, namespaces and the global file-id sequence. */
 final class CatalogDdl {
 
-    /** The only layout this code reads and writes. There are no in-place migrations. */
-    static final int LAYOUT_VERSION = 1;
+    /** The only layout this code reads and writes; the previous one is upgraded in place (below). */
+    static final int LAYOUT_VERSION = 2;
+
+    /**
+     * Brings a database of the previous layout to this one (within the layout lock), or changes nothing.
+     * Version 2 only adds origin-backed buckets, whose tables come with each such bucket.
+     */
+    static final String UPGRADE_FROM_PREVIOUS = "UPDATE pgvs3.layout SET version = " + LAYOUT_VERSION
+            + " WHERE version = " + (LAYOUT_VERSION - 1) + " AND (SELECT count(*) FROM pgvs3.layout) = 1";
 
     static final List<String> STATEMENTS = List.of(
             "CREATE SCHEMA pgvs3",

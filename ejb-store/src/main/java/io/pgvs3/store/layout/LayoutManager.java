@@ -121,12 +121,29 @@ public final class LayoutManager {
         if (!layout) {
             throw partial("schema pgvs3 exists but has no pgvs3.layout table");
         }
+        if (writable) {
+            upgradeFromPrevious(c);
+        }
         verifyVersion(c, 0);
         if (!namespaces || !fileIds) {
             throw partial("pgvs3.layout says version " + CatalogDdl.LAYOUT_VERSION
                     + " but pgvs3.namespaces or the sequence pgvs3.file_ids is missing");
         }
         return new LayoutStatus(CatalogDdl.LAYOUT_VERSION, false, verifier.verifyAll(c), !writable);
+    }
+
+    /**
+     * Layout 2 adds origin-backed buckets, whose tables are created with each such bucket: a layout-1
+     * database needs only its new number, which keeps gateways of layout 1 (that would serve an
+     * origin-backed bucket as a native one, without its origin) away from it.
+     */
+    private static void upgradeFromPrevious(Connection c) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            if (s.executeUpdate(CatalogDdl.UPGRADE_FROM_PREVIOUS) > 0) {
+                LOG.warning(() -> "storage layout upgraded from v" + (CatalogDdl.LAYOUT_VERSION - 1) + " to v"
+                        + CatalogDdl.LAYOUT_VERSION + "; gateways of the older version now refuse this database");
+            }
+        }
     }
 
     private static void create(Connection c) throws SQLException {

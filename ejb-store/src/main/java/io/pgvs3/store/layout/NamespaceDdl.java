@@ -168,6 +168,26 @@ public final class NamespaceDdl {
             CREATE INDEX objects_scan_idx ON @.objects (hashtextextended(key, 0));
             """;
 
+    /**
+     * What an origin-backed bucket keeps beside its objects (ADR 45): per key, the origin's validator of
+     * the cached body and when the origin last confirmed it, and the generation of the last write-through
+     * or delete (a tombstone when {@code deleted}). A fill publishes only when no generation of its key is
+     * newer than the one it drew when it started, so a fill that began before a delete or an overwrite
+     * can never resurrect or replace what came after it.
+     */
+    private static final String ORIGIN_TABLES = """
+            CREATE SEQUENCE @.origin_generations AS int8;
+            CREATE TABLE @.origin_keys (
+                key        text COLLATE "C" PRIMARY KEY,
+                generation int8 NOT NULL,
+                deleted    boolean NOT NULL DEFAULT false,
+                validator  text,
+                checked_at timestamptz,
+                CONSTRAINT origin_key_shape CHECK (octet_length(key) BETWEEN 1 AND 1024
+                    AND (validator IS NULL OR octet_length(validator) <= 1024))
+            );
+            """;
+
     private NamespaceDdl() {
     }
 
@@ -179,6 +199,11 @@ public final class NamespaceDdl {
     /** The whole DDL of one bucket namespace, as one multi-statement script. */
     public static String script(String schema) {
         return TEMPLATE.replace("%IDENTITY%", BUCKET_IDENTITY).replace("@", checkedSchema(schema));
+    }
+
+    /** The DDL of an origin-backed bucket: {@link #script} and the origin's bookkeeping. */
+    public static String originScript(String schema) {
+        return (TEMPLATE.replace("%IDENTITY%", BUCKET_IDENTITY) + ORIGIN_TABLES).replace("@", checkedSchema(schema));
     }
 
     /** The DDL of one cache namespace (RESP values): {@link #script} with the cache rules. */

@@ -9,8 +9,9 @@ import io.pgvs3.store.layout.NamespaceDdl;
  *
  * @param objectsOid the OID of the schema's {@code objects} table (it keys the read cache), or 0 where
  *                   it was not looked up; the read cache skips such namespaces
+ * @param origin     the origin document of an origin-backed bucket (JSON, as stored), else null
  */
-public record Namespace(long id, String name, String schema, long objectsOid) {
+public record Namespace(long id, String name, String schema, long objectsOid, String origin) {
 
     public Namespace {
         NamespaceDdl.checkedSchema(schema);
@@ -18,7 +19,12 @@ public record Namespace(long id, String name, String schema, long objectsOid) {
 
     /** A namespace whose {@code objects} OID is not known (maintenance, or before its tables exist). */
     public Namespace(long id, String name, String schema) {
-        this(id, name, schema, 0);
+        this(id, name, schema, 0, null);
+    }
+
+    /** Its objects stand in for those of another S3 (ADR 45). */
+    public boolean isOriginBacked() {
+        return origin != null;
     }
 
     /*

@@ -22,7 +22,7 @@ public final class Namespaces {
 
     /** With the {@code objects} table's OID (0 for kinds without one), in the same round trip. */
     private static final String FIND = """
-            SELECT id, schema_name, coalesce(to_regclass(schema_name || '.objects')::oid::int8, 0)
+            SELECT id, schema_name, coalesce(to_regclass(schema_name || '.objects')::oid::int8, 0), origin::text
               FROM pgvs3.namespaces WHERE name = ? AND kind = ?""";
 
     public static Optional<Namespace> find(Connection c, String name) throws SQLException {
@@ -52,10 +52,15 @@ public final class Namespaces {
 
     private static final String NEXT_ID = "SELECT nextval(pg_get_serial_sequence('pgvs3.namespaces', 'id'))";
     private static final String INSERT = """
-            INSERT INTO pgvs3.namespaces (id, name, kind, schema_name) VALUES (?, ?, ?, ?)""";
+            INSERT INTO pgvs3.namespaces (id, name, kind, schema_name, origin) VALUES (?, ?, ?, ?, ?::jsonb)""";
 
     /** Inserts the row (the caller then creates the schema in the same transaction). */
     public static Namespace insert(Connection c, String name, String kind) throws SQLException {
+        return insert(c, name, kind, null);
+    }
+
+    /** Inserts the row of an origin-backed bucket ({@code origin}: its JSON document) or, for null, any other. */
+    public static Namespace insert(Connection c, String name, String kind, String origin) throws SQLException {
         long id;
         try (PreparedStatement ps = c.prepareStatement(NEXT_ID); ResultSet rs = ps.executeQuery()) {
             rs.next();
@@ -67,6 +72,7 @@ public final class Namespaces {
             ps.setString(2, name);
             ps.setString(3, kind);
             ps.setString(4, ns.schema());
+            ps.setString(5, origin);
             ps.executeUpdate();
         }
         return ns;
@@ -100,7 +106,8 @@ public final class Namespaces {
             ps.setString(1, name);
             ps.setString(2, kind);
             try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? Optional.of(new Namespace(rs.getLong(1), name, rs.getString(2), rs.getLong(3)))
+                return rs.next() ? Optional.of(new Namespace(rs.getLong(1), name, rs.getString(2), rs.getLong(3),
+                        rs.getString(4)))
                         : Optional.empty();
             }
         }

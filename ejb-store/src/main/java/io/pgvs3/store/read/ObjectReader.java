@@ -26,6 +26,10 @@ public final class ObjectReader {
             (c, ns, key) -> ObjectRows.find(c, ns, key, false);
     private static final DataAccess.Work<String, Optional<ObjectMeta>, IOException> FIND_WITH_BODY =
             (c, ns, key) -> ObjectRows.find(c, ns, key, true);
+    private static final DataAccess.Work<String, Optional<CachedObject>, IOException> FIND_CACHED =
+            (c, ns, key) -> ObjectRows.findCached(c, ns, key, false);
+    private static final DataAccess.Work<String, Optional<CachedObject>, IOException> FIND_CACHED_WITH_BODY =
+            (c, ns, key) -> ObjectRows.findCached(c, ns, key, true);
 
     private final DataSource main;
     private final DataAccess access;
@@ -59,8 +63,21 @@ public final class ObjectReader {
             return access.read(Pool.MAIN, "HEAD", bucket, key, withInlineBody ? FIND_WITH_BODY : FIND_META).orElseThrow(
                     () -> new StoreException(StoreError.NO_SUCH_KEY, "no such key: " + key));
         } catch (IOException e) {
-            throw new StoreException(StoreError.UNAVAILABLE, "stored inline body of " + key + " is corrupt", e);
+            throw corrupt(key, e);
         }
+    }
+
+    /** {@link #head} in an origin-backed bucket: the row, if any, with what its origin last said of it. */
+    public Optional<CachedObject> findCached(String bucket, String key, boolean withInlineBody) {
+        try {
+            return access.read(Pool.MAIN, "HEAD", bucket, key, withInlineBody ? FIND_CACHED_WITH_BODY : FIND_CACHED);
+        } catch (IOException e) {
+            throw corrupt(key, e);
+        }
+    }
+
+    private static StoreException corrupt(String key, IOException e) {
+        return new StoreException(StoreError.UNAVAILABLE, "stored inline body of " + key + " is corrupt", e);
     }
 
     /** See {@link io.pgvs3.store.api.ObjectStore#readBody}. */

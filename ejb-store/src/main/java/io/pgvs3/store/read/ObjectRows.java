@@ -25,14 +25,21 @@ import java.util.Optional;
 /** Reads object rows by primary key. */
 final class ObjectRows {
 
-    private static final String HEAD = """
+    private static final String META = """
             SELECT size, etag, content_type, user_metadata, modified_at, file_id, inline_zstd,
-                   content_headers, checksum_algorithm, checksum_type, checksum_value, parts, part_ends
-              FROM %s.objects WHERE key = ?""";
-    private static final String GET = """
-            SELECT size, etag, content_type, user_metadata, modified_at, file_id, inline_zstd,
-                   content_headers, checksum_algorithm, checksum_type, checksum_value, parts, part_ends, inline_data
-              FROM %s.objects WHERE key = ?""";
+                   content_headers, checksum_algorithm, checksum_type, checksum_value, parts, part_ends""";
+    private static final String HEAD = META + ", NULL::bytea FROM %1$s.objects WHERE key = ?";
+    private static final String GET = META + ", inline_data FROM %1$s.objects WHERE key = ?";
+
+    /**
+     * An origin-backed bucket's row with the origin's validator and the age of its last confirmation
+     * (seconds by the database's clock, null if never confirmed), in the same lookup.
+     */
+    private static final String CACHED = """
+            , k.validator, extract(epoch FROM statement_timestamp() - k.checked_at)::float8
+              FROM %1$s.objects o LEFT JOIN %1$s.origin_keys k ON k.key = o.key WHERE o.key = ?""";
+    private static final String CACHED_HEAD = META + ", NULL::bytea" + CACHED;
+    private static final String CACHED_GET = META + ", inline_data" + CACHED;
 
     private ObjectRows() {
     }
@@ -43,27 +50,44 @@ final class ObjectRows {
         try (PreparedStatement ps = c.prepareStatement(ns.sql(withInlineBody ? GET : HEAD))) {
             ps.setString(1, key);
             try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? Optional.of(meta(rs, ns, key, withInlineBody)) : Optional.empty();
+            }
+        }
+    }
+
+    /** {@link #find} in an origin-backed bucket, with what its origin last said of the row. */
+    static Optional<CachedObject> findCached(Connection c, Namespace ns, String key, boolean withInlineBody)
+            throws SQLException, IOException {
+        try (PreparedStatement ps = c.prepareStatement(ns.sql(withInlineBody ? CACHED_GET : CACHED_HEAD))) {
+            ps.setString(1, key);
+            try (ResultSet rs = ps.executeQuery()) {
                 if (!rs.next()) {
                     return Optional.empty();
                 }
-                long size = rs.getLong(1);
-                long fileId = rs.getLong(6);
-                boolean isInline = rs.wasNull();
-                byte[] inline = null;
-                if (withInlineBody && isInline) {
-                    inline = inflate(rs.getBytes(14), rs.getBoolean(7), size);
-                    if (inline.length != size) {
-                        throw new IOException("inline body of " + key + " has " + inline.length + " bytes, expected "
-                                + size);
-                    }
-                }
-                return Optional.of(new ObjectMeta(ns.name(), key, size, rs.getString(2), rs.getString(3),
-                        metadata(rs.getArray(4)), rs.getObject(5, OffsetDateTime.class).toInstant(),
-                        new BodyLocation(inline, fileId, longs(rs.getArray(12)), longs(rs.getArray(13))),
-                        ContentHeaders.of(metadata(rs.getArray(8))),
-                        ObjectChecksum.ofStored(rs.getString(9), rs.getString(10), rs.getString(11))));
+                ObjectMeta meta = meta(rs, ns, key, withInlineBody);
+                double age = rs.getDouble(16);
+                return Optional.of(new CachedObject(meta, rs.getString(15), rs.wasNull() ? Double.NaN : age));
             }
         }
+    }
+
+    private static ObjectMeta meta(ResultSet rs, Namespace ns, String key, boolean withInlineBody)
+            throws SQLException, IOException {
+        long size = rs.getLong(1);
+        long fileId = rs.getLong(6);
+        boolean isInline = rs.wasNull();
+        byte[] inline = null;
+        if (withInlineBody && isInline) {
+            inline = inflate(rs.getBytes(14), rs.getBoolean(7), size);
+            if (inline.length != size) {
+                throw new IOException("inline body of " + key + " has " + inline.length + " bytes, expected " + size);
+            }
+        }
+        return new ObjectMeta(ns.name(), key, size, rs.getString(2), rs.getString(3),
+                metadata(rs.getArray(4)), rs.getObject(5, OffsetDateTime.class).toInstant(),
+                new BodyLocation(inline, fileId, longs(rs.getArray(12)), longs(rs.getArray(13))),
+                ContentHeaders.of(metadata(rs.getArray(8))),
+                ObjectChecksum.ofStored(rs.getString(9), rs.getString(10), rs.getString(11)));
     }
 
     private static final String INLINE_BODY = """

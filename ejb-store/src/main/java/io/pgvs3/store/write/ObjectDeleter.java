@@ -83,11 +83,15 @@ public final class ObjectDeleter {
         return access.write(Pool.MAIN, "DELETE of " + keys.length + " keys", bucket, new String[][] {keys, conditions},
                 (c, ns, in) -> {
                     Locks.lockObjectKeys(c, ns.id(), in[0]);
-                    return deleteRows(c, ns, in[0], in[1]);
+                    return deleteLocked(c, ns, in[0], in[1]);
                 });
     }
 
-    private static List<DeletionResult> deleteRows(Connection c, Namespace ns, String[] keys, String[] conditions)
+    /**
+     * Deletes {@code keys} (with their If-Match conditions, null for none) in the caller's transaction; the
+     * caller holds the keys' locks ({@link Locks#lockObjectKeys}). One result per key, in the answer's order.
+     */
+    public static List<DeletionResult> deleteLocked(Connection c, Namespace ns, String[] keys, String[] conditions)
             throws SQLException {
         Map<String, String> conditionOf = new HashMap<>();
         for (int i = 0; i < keys.length; i++) {

@@ -41,6 +41,14 @@ public final class ObjectWriter {
 
     /** See {@link io.pgvs3.store.api.ObjectStore#put}. */
     public PutResult put(PutSpec spec, InputStream body) {
+        return put(spec, body, AfterPublish.NONE);
+    }
+
+    /**
+     * {@link #put(PutSpec, InputStream)} that runs {@code after} inside the publishing transaction, after the
+     * row is written and before commit, under the key's lock: what it throws undoes the publication.
+     */
+    public PutResult put(PutSpec spec, InputStream body, AfterPublish after) {
         WriteRequest request = WriteRequest.of(spec);
         long declared = spec.declaredLength();
         if (declared > ChunkFormat.MAX_FILE_BYTES) {
@@ -55,13 +63,13 @@ public final class ObjectWriter {
                 throw incomplete("the body runs past its declared length " + declared, null);
             }
             if (headLength <= ChunkFormat.INLINE_MAX) {
-                return putInline(request, spec, head, headLength);
+                return putInline(request, spec, head, headLength, after);
             }
         }
-        return putChunked(request, spec, head, headLength, body);
+        return putChunked(request, spec, head, headLength, body, after);
     }
 
-    private PutResult putInline(WriteRequest request, PutSpec spec, byte[] body, int length) {
+    private PutResult putInline(WriteRequest request, PutSpec spec, byte[] body, int length, AfterPublish after) {
         BodyDigests digests = new BodyDigests();
         digests.update(body, 0, length);
         BodyDigests.Result result = request.verify(digests.finish());
@@ -72,12 +80,12 @@ public final class ObjectWriter {
         byte[] stored = compressed != null ? compressed : java.util.Arrays.copyOf(body, length);
         NewObject object = request.object(result, stored, compressed != null, null);
         Instant modified = access.transaction(Pool.MAIN, "PUT " + spec.key(), spec.bucket(),
-                new InlinePublication(object, spec, access.namespaces()), ObjectWriter::publishInline);
+                new InlinePublication(object, spec, access.namespaces(), after), ObjectWriter::publishInline);
         return new PutResult(result.etag(), result.size(), modified, request.checksum(), true);
     }
 
     /** What the inline publication needs besides its session and cached namespace. */
-    private record InlinePublication(NewObject object, PutSpec spec, NamespaceCache namespaces) {
+    private record InlinePublication(NewObject object, PutSpec spec, NamespaceCache namespaces, AfterPublish after) {
     }
 
     /**
@@ -87,13 +95,14 @@ public final class ObjectWriter {
     private static Instant publishInline(Connection c, Namespace cached, InlinePublication p) throws SQLException {
         Instant modified = ObjectPublisher.publishTrusting(c, cached, p.object(), p.spec().condition());
         if (modified != null) {
-            return modified;
+            return p.after().run(c, cached, modified);
         }
         Namespace ns = p.namespaces().lockForWrite(c, p.spec().bucket());
-        return ObjectPublisher.publish(c, ns, p.object(), p.spec().condition());
+        return p.after().run(c, ns, ObjectPublisher.publish(c, ns, p.object(), p.spec().condition()));
     }
 
-    private PutResult putChunked(WriteRequest request, PutSpec spec, byte[] head, int headLength, InputStream body) {
+    private PutResult putChunked(WriteRequest request, PutSpec spec, byte[] head, int headLength, InputStream body,
+            AfterPublish after) {
         long started = System.nanoTime();
         PutResult put = access.writeLong(Pool.CHUNK, "PUT " + spec.key(), spec.bucket(), spec, (c, ns, s) -> {
             try (BlockCodec codec = BlockCodec.pooled()) {
@@ -108,7 +117,7 @@ public final class ObjectWriter {
                     result = request.verify(file.finish());
                 }
                 NewObject object = request.object(result, null, false, fileId);
-                Instant modified = ObjectPublisher.publish(c, ns, object, s.condition());
+                Instant modified = after.run(c, ns, ObjectPublisher.publish(c, ns, object, s.condition()));
                 return new PutResult(result.etag(), result.size(), modified, request.checksum(), false);
             }
         });

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
  * checks; only the beans read them.</li>
  * <li><b>Metrics</b> ({@code store.metrics}): the store's own gauges, which a bean registers at startup.</li>
  * <li><b>Workers</b> ({@code bucket, write, read, list, copy, multipart, kv, maintenance, stats,
- * replication}): one class per job, each statement beside the method that runs it.</li>
+ * replication, origin}): one class per job, each statement beside the method that runs it.</li>
  * <li><b>Data access</b> ({@code store.access}): the one path from a worker to PostgreSQL (pool,
  * namespace, stale-namespace retry, transaction, error translation).</li>
  * <li><b>Catalog</b> ({@code store.namespace}, {@code store.layout}): bucket name → schema, the layout's DDL
@@ -43,7 +43,7 @@ class StoreLayersTest {
     private static final String[] WORKERS = {"io.pgvs3.store.bucket..", "io.pgvs3.store.write..",
         "io.pgvs3.store.read..", "io.pgvs3.store.list..", "io.pgvs3.store.copy..", "io.pgvs3.store.multipart..",
         "io.pgvs3.store.kv..", "io.pgvs3.store.maintenance..", "io.pgvs3.store.stats..",
-        "io.pgvs3.store.replication.."};
+        "io.pgvs3.store.replication..", "io.pgvs3.store.origin.."};
 
     @Test
     void layersPointDownward() {
@@ -110,7 +110,7 @@ class StoreLayersTest {
     void workersGoThroughTheDataAccessPath() {
         noClasses().that().resideInAnyPackage("io.pgvs3.store.write..", "io.pgvs3.store.list..",
                         "io.pgvs3.store.copy..", "io.pgvs3.store.multipart..", "io.pgvs3.store.kv..",
-                        "io.pgvs3.store.bucket..")
+                        "io.pgvs3.store.bucket..", "io.pgvs3.store.origin..")
                 .should().dependOnClassesThat().areAssignableTo(javax.sql.DataSource.class)
                 .because("a worker names its pool (access.Pool) and hands its work to store.access.DataAccess")
                 .check(STORE);

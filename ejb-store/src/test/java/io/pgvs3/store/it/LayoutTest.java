@@ -33,7 +33,7 @@ class LayoutTest {
         DataSource db = PostgresExtension.freshDatabase(false);
         LayoutStatus first = new LayoutManager(db).ensure();
         assertTrue(first.created());
-        assertEquals(1, first.version());
+        assertEquals(2, first.version());
         String bucket = PostgresExtension.uniqueBucket("layout");
         new BucketService(new DataAccess(db, db, new NamespaceCache(db))).create(bucket);
         LayoutStatus again = new LayoutManager(db).ensure();
@@ -57,9 +57,25 @@ class LayoutTest {
         exec(db, "UPDATE pgvs3.layout SET version = 7");
         LayoutRefusedException e = assertThrows(LayoutRefusedException.class, () -> new LayoutManager(db).ensure());
         assertTrue(e.getMessage().contains("version 7"), e.getMessage());
-        assertTrue(e.getMessage().contains("expects version 1"), e.getMessage());
+        assertTrue(e.getMessage().contains("expects version 2"), e.getMessage());
         assertTrue(e.getMessage().contains("fresh database"), e.getMessage());
         assertTrue(e.getMessage().contains("migrate"), e.getMessage());
+    }
+
+    @Test
+    void upgradesALayoutOneDatabaseOnlyWhenWritable() throws Exception {
+        DataSource db = PostgresExtension.freshDatabase(false);
+        new LayoutManager(db).ensure();
+        String bucket = PostgresExtension.uniqueBucket("layout1");
+        new BucketService(new DataAccess(db, db, new NamespaceCache(db))).create(bucket);
+        exec(db, "UPDATE pgvs3.layout SET version = 1");
+        LayoutRefusedException e = assertThrows(LayoutRefusedException.class,
+                () -> new LayoutManager(db, true).ensure());
+        assertTrue(e.getMessage().contains("version 1"), e.getMessage());
+        LayoutStatus upgraded = new LayoutManager(db).ensure();
+        assertEquals(2, upgraded.version());
+        assertEquals(1, upgraded.namespaces());
+        assertEquals(2, new LayoutManager(db, true).ensure().version());
     }
 
     @Test

@@ -44,6 +44,8 @@ public final class ErrorTranslator {
             case NO_SUCH_BUCKET -> S3ErrorCode.NO_SUCH_BUCKET;
             case NO_SUCH_KEY -> S3ErrorCode.NO_SUCH_KEY;
             case BUCKET_NOT_EMPTY -> S3ErrorCode.BUCKET_NOT_EMPTY;
+            case BUCKET_EXISTS -> S3ErrorCode.BUCKET_ALREADY_EXISTS;
+            case NOT_IMPLEMENTED -> S3ErrorCode.NOT_IMPLEMENTED;
             case PRECONDITION_FAILED -> S3ErrorCode.PRECONDITION_FAILED;
             case CONDITIONAL_CONFLICT -> S3ErrorCode.CONDITIONAL_REQUEST_CONFLICT;
             case BAD_DIGEST -> S3ErrorCode.BAD_DIGEST;

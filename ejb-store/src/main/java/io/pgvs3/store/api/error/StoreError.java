@@ -5,6 +5,10 @@ public enum StoreError {
     NO_SUCH_BUCKET,
     NO_SUCH_KEY,
     BUCKET_NOT_EMPTY,
+    /** A bucket of that name exists already (and is not what the request could change). */
+    BUCKET_EXISTS,
+    /** The request is valid S3 but this kind of bucket does not support it yet. */
+    NOT_IMPLEMENTED,
     PRECONDITION_FAILED,
     /** Two writers raced a condition; the loser may retry. */
     CONDITIONAL_CONFLICT,

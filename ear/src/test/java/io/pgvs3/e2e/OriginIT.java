@@ -1,0 +1,267 @@
+package io.pgvs3.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.http.HttpResponse;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import software.amazon.awssdk.core.ResponseBytes;
+import software.amazon.awssdk.core.sync.RequestBody;
+import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3.model.GetObjectResponse;
+import software.amazon.awssdk.services.s3.model.ListObjectsV2Request;
+import software.amazon.awssdk.services.s3.model.ListObjectsV2Response;
+import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
+import software.amazon.awssdk.services.s3.model.S3Exception;
+import software.amazon.awssdk.services.s3.model.S3Object;
+
+/**
+ * Origin-backed buckets end to end (ADR 45): S3Proxy is the origin, both gateways of the stack front it,
+ * the AWS SDK v2 is the client of each. Origin requests are counted by the gateways' own metric
+ * {@code pgvs3_origin_requests_total}, summed over both.
+ */
+@ExtendWith(Stack.class)
+class OriginIT {
+
+    private static final String REQUESTS = "pgvs3_origin_requests_total";
+
+    private static OriginPeer origin;
+    private static S3Client direct;
+
+    @BeforeAll
+    static void startOrigin() throws Exception {
+        origin = new OriginPeer();
+        origin.start();
+        direct = origin.client();
+    }
+
+    @AfterAll
+    static void stopOrigin() throws Exception {
+        if (direct != null) {
+            direct.close();
+        }
+        if (origin != null) {
+            origin.close();
+        }
+    }
+
+    /** A new origin bucket and an origin-backed bucket in front of it, with {@code ttl}. */
+    private static String frontedBucket(String hint, String ttl) throws Exception {
+        String bucket = Clients.bucket(hint);
+        String originBucket = bucket.replaceFirst("^e2e-", "src-");
+        direct.createBucket(b -> b.bucket(originBucket));
+        HttpResponse<String> declared = Admin.send(0, "PUT", "/admin/origins/" + bucket, """
+                {"endpoint": "%s", "credentials": "e2e", "originBucket": "%s", "ttl": "%s"}"""
+                .formatted(origin.endpoint(), originBucket, ttl));
+        assertEquals(201, declared.statusCode(), declared.body());
+        return bucket;
+    }
+
+    private static String originBucketOf(String bucket) {
+        return bucket.replaceFirst("^e2e-", "src-");
+    }
+
+    private static double originRequests(String bucket, String operation) throws Exception {
+        return Scrape.of(Stack.adminEndpoint(0)).value(REQUESTS, "bucket=" + bucket, "operation=" + operation)
+                + Scrape.of(Stack.adminEndpoint(1)).value(REQUESTS, "bucket=" + bucket, "operation=" + operation);
+    }
+
+    private static byte[] random(int size, long seed) {
+        byte[] body = new byte[size];
+        new Random(seed).nextBytes(body);
+        return body;
+    }
+
+    @Test
+    void aColdGetFillsWithOneOriginGetAndTheOtherGatewayServesItFromPostgres() throws Exception {
+        String bucket = frontedBucket("fill", "PT1H");
+        for (int size : new int[] {5_000, 300_000}) {
+            String key = "data/part-" + size + ".parquet";
+            byte[] body = random(size, size);
+            String originEtag = direct.putObject(b -> b.bucket(originBucketOf(bucket)).key(key)
+                    .contentType("application/vnd.apache.parquet").metadata(Map.of("writer", "spark")),
+                    RequestBody.fromBytes(body)).eTag();
+            double before = originRequests(bucket, "GetObject");
+            try (S3Client first = Clients.s3(0); S3Client second = Clients.s3(1)) {
+                ResponseBytes<GetObjectResponse> cold = first.getObjectAsBytes(b -> b.bucket(bucket).key(key));
+                assertArrayEquals(body, cold.asByteArray());
+                assertEquals(originEtag, cold.response().eTag());
+                assertEquals("application/vnd.apache.parquet", cold.response().contentType());
+                assertEquals("spark", cold.response().metadata().get("writer"));
+                assertEquals(before + 1, originRequests(bucket, "GetObject"), "one origin GET for the cold read");
+
+                ResponseBytes<GetObjectResponse> warm = second.getObjectAsBytes(b -> b.bucket(bucket).key(key));
+                assertArrayEquals(body, warm.asByteArray());
+                assertEquals(originEtag, warm.response().eTag());
+                assertEquals(before + 1, originRequests(bucket, "GetObject"), "no origin request for the warm read");
+                assertEquals(size, second.headObject(b -> b.bucket(bucket).key(key)).contentLength());
+                assertEquals(0, originRequests(bucket, "HeadObject"), "a cached object's HEAD asks no origin");
+            }
+        }
+    }
+
+    @Test
+    void aPutReachesTheOriginBeforeItIsAnsweredAndIsThenServedFromTheCache() throws Exception {
+        String bucket = frontedBucket("through", "PT1H");
+        try (S3Client first = Clients.s3(0); S3Client second = Clients.s3(1)) {
+            for (int size : new int[] {1_000, 200_000}) {
+                String key = "written-" + size;
+                byte[] body = random(size, 7 + size);
+                String etag = first.putObject(b -> b.bucket(bucket).key(key).contentType("text/csv"),
+                        RequestBody.fromBytes(body)).eTag();
+                ResponseBytes<GetObjectResponse> atOrigin = direct.getObjectAsBytes(
+                        b -> b.bucket(originBucketOf(bucket)).key(key));
+                assertArrayEquals(body, atOrigin.asByteArray(), "at the origin as soon as the PUT is answered");
+                assertEquals(etag, atOrigin.response().eTag());
+                assertEquals("text/csv", atOrigin.response().contentType());
+                assertArrayEquals(body, second.getObjectAsBytes(b -> b.bucket(bucket).key(key)).asByteArray());
+            }
+            assertEquals(0, originRequests(bucket, "GetObject"), "written-through objects are served from the cache");
+        }
+    }
+
+    @Test
+    void aDeleteReachesTheOriginAndNoGatewayServesTheKeyAfterwards() throws Exception {
+        String bucket = frontedBucket("delete", "PT1H");
+        byte[] body = random(10_000, 3);
+        direct.putObject(b -> b.bucket(originBucketOf(bucket)).key("doomed"), RequestBody.fromBytes(body));
+        try (S3Client first = Clients.s3(0); S3Client second = Clients.s3(1)) {
+            assertArrayEquals(body, second.getObjectAsBytes(b -> b.bucket(bucket).key("doomed")).asByteArray());
+            first.deleteObject(b -> b.bucket(bucket).key("doomed"));
+            assertThrows(NoSuchKeyException.class, () -> direct.headObject(b -> b.bucket(originBucketOf(bucket)).key("doomed")));
+            assertThrows(NoSuchKeyException.class, () -> first.getObject(b -> b.bucket(bucket).key("doomed")));
+            assertThrows(NoSuchKeyException.class, () -> second.getObject(b -> b.bucket(bucket).key("doomed")));
+        }
+    }
+
+    @Test
+    void pastItsTtlAnObjectIsRevalidatedAndANewVersionAtTheOriginIsServed() throws Exception {
+        // a TTL of zero: every read asks the origin whether the cached version is still its own
+        String bucket = frontedBucket("ttl", "PT0S");
+        String originBucket = originBucketOf(bucket);
+        direct.putObject(b -> b.bucket(originBucket).key("table/metadata.json"), RequestBody.fromString("v1"));
+        try (S3Client gateway = Clients.s3(0)) {
+            assertEquals("v1", gateway.getObjectAsBytes(b -> b.bucket(bucket).key("table/metadata.json")).asUtf8String());
+            double fills = originRequests(bucket, "GetObject");
+            assertEquals("v1", gateway.getObjectAsBytes(b -> b.bucket(bucket).key("table/metadata.json")).asUtf8String());
+            assertEquals(fills + 1, originRequests(bucket, "GetObject"), "one conditional GET revalidates");
+
+            direct.putObject(b -> b.bucket(originBucket).key("table/metadata.json"), RequestBody.fromString("v2, longer"));
+            assertEquals("v2, longer",
+                    gateway.getObjectAsBytes(b -> b.bucket(bucket).key("table/metadata.json")).asUtf8String());
+
+            direct.deleteObject(b -> b.bucket(originBucket).key("table/metadata.json"));
+            assertThrows(NoSuchKeyException.class, () -> gateway.getObject(b -> b.bucket(bucket).key("table/metadata.json")));
+        }
+    }
+
+    @Test
+    void aListingIsTheOriginsAndPagesWithContinuationTokens() throws Exception {
+        String bucket = frontedBucket("list", "PT1H");
+        List<String> keys = List.of("a/1", "a/2", "b", "c/x/1", "d");
+        for (String key : keys) {
+            direct.putObject(b -> b.bucket(originBucketOf(bucket)).key(key), RequestBody.fromString(key));
+        }
+        try (S3Client gateway = Clients.s3(1)) {
+            List<String> seen = new ArrayList<>();
+            String token = null;
+            do {
+                String current = token;
+                ListObjectsV2Response page = gateway.listObjectsV2(ListObjectsV2Request.builder().bucket(bucket)
+                        .maxKeys(2).continuationToken(current).build());
+                page.contents().stream().map(S3Object::key).forEach(seen::add);
+                token = page.nextContinuationToken();
+            } while (token != null);
+            assertEquals(keys, seen);
+
+            ListObjectsV2Response grouped = gateway.listObjectsV2(b -> b.bucket(bucket).delimiter("/"));
+            assertEquals(List.of("b", "d"), grouped.contents().stream().map(S3Object::key).toList());
+            assertEquals(List.of("a/", "c/"), grouped.commonPrefixes().stream().map(p -> p.prefix()).toList());
+        }
+    }
+
+    @Test
+    void whileTheOriginIsDownCachedReadsAreServedAndEverythingElseIs503() throws Exception {
+        String bucket = frontedBucket("outage", "PT1H");
+        String stale = frontedBucket("outage-stale", "PT0S");
+        direct.putObject(b -> b.bucket(originBucketOf(bucket)).key("warm"), RequestBody.fromString("warm"));
+        direct.putObject(b -> b.bucket(originBucketOf(bucket)).key("cold"), RequestBody.fromString("cold"));
+        direct.putObject(b -> b.bucket(originBucketOf(stale)).key("old"), RequestBody.fromString("old"));
+        try (S3Client gateway = Clients.s3(0)) {
+            assertEquals("warm", gateway.getObjectAsBytes(b -> b.bucket(bucket).key("warm")).asUtf8String());
+            assertEquals("old", gateway.getObjectAsBytes(b -> b.bucket(stale).key("old")).asUtf8String());
+            origin.stop();
+            try {
+                assertEquals("warm", gateway.getObjectAsBytes(b -> b.bucket(bucket).key("warm")).asUtf8String());
+                assertEquals("old", gateway.getObjectAsBytes(b -> b.bucket(stale).key("old")).asUtf8String(),
+                        "past its TTL, served stale");
+                for (Runnable refused : List.<Runnable>of(
+                        () -> gateway.getObject(b -> b.bucket(bucket).key("cold")),
+                        () -> gateway.putObject(b -> b.bucket(bucket).key("new"), RequestBody.fromString("new")),
+                        () -> gateway.deleteObject(b -> b.bucket(bucket).key("warm")),
+                        () -> gateway.listObjectsV2(b -> b.bucket(bucket)))) {
+                    S3Exception e = assertThrows(S3Exception.class, refused::run);
+                    assertEquals(503, e.statusCode());
+                    assertEquals("ServiceUnavailable", e.awsErrorDetails().errorCode());
+                }
+                assertTrue(Scrape.of(Stack.adminEndpoint(0)).value("pgvs3_origin_stale_serves_total", "bucket=" + stale) >= 1);
+            } finally {
+                origin.start();
+            }
+            assertEquals("cold", gateway.getObjectAsBytes(b -> b.bucket(bucket).key("cold")).asUtf8String());
+            assertEquals("warm", gateway.getObjectAsBytes(b -> b.bucket(bucket).key("warm")).asUtf8String(),
+                    "the failed delete changed nothing");
+        }
+    }
+
+    @Test
+    void theManagementPortDeclaresShowsAndDetachesOrigins() throws Exception {
+        String bucket = frontedBucket("admin", "PT2M");
+        HttpResponse<String> shown = Admin.send(1, "GET", "/admin/origins/" + bucket, null);
+        assertEquals(200, shown.statusCode(), shown.body());
+        assertTrue(shown.body().contains("\"ttl\":\"PT2M\""), shown.body());
+        assertTrue(shown.body().contains("\"writeBackThreshold\":8388608"), shown.body());
+        assertFalse(shown.body().contains(Stack.ORIGIN_SECRET_KEY), "credentials never leave the server's variables");
+
+        HttpResponse<String> unknown = Admin.send(0, "PUT", "/admin/origins/" + Clients.bucket("bad"),
+                "{\"endpoint\": \"http://127.0.0.1:1\", \"credentials\": \"e2e\", \"colour\": \"blue\"}");
+        assertEquals(400, unknown.statusCode());
+        assertTrue(unknown.body().contains("colour"), unknown.body());
+        HttpResponse<String> remote = Admin.send(0, "PUT", "/admin/origins/" + Clients.bucket("bad"),
+                "{\"endpoint\": \"http://s3.example.com\", \"credentials\": \"e2e\"}");
+        assertEquals(400, remote.statusCode());
+        assertTrue(remote.body().contains("https"), remote.body());
+        HttpResponse<String> noKeys = Admin.send(0, "PUT", "/admin/origins/" + Clients.bucket("bad"),
+                "{\"endpoint\": \"http://127.0.0.1:1\", \"credentials\": \"nobody\"}");
+        assertEquals(400, noKeys.statusCode());
+        assertTrue(noKeys.body().contains("PGVS3_ORIGIN_CREDENTIALS_NOBODY_ACCESS_KEY"), noKeys.body());
+
+        String nativeBucket = Clients.bucket("native");
+        try (S3Client gateway = Clients.s3(0)) {
+            gateway.createBucket(b -> b.bucket(nativeBucket));
+            HttpResponse<String> converted = Admin.send(0, "PUT", "/admin/origins/" + nativeBucket,
+                    "{\"endpoint\": \"%s\", \"credentials\": \"e2e\"}".formatted(origin.endpoint()));
+            assertEquals(409, converted.statusCode(), "a native bucket is never converted");
+
+            S3Exception multipart = assertThrows(S3Exception.class,
+                    () -> gateway.createMultipartUpload(b -> b.bucket(bucket).key("big")));
+            assertEquals(501, multipart.statusCode());
+
+            assertEquals(204, Admin.send(1, "DELETE", "/admin/origins/" + bucket, null).statusCode());
+            assertEquals(404, Admin.send(0, "GET", "/admin/origins/" + bucket, null).statusCode());
+            assertTrue(gateway.listBuckets().buckets().stream().noneMatch(b -> b.name().equals(bucket)));
+            assertEquals(404, Admin.send(0, "DELETE", "/admin/origins/" + nativeBucket, null).statusCode(),
+                    "detaching is for origin-backed buckets only");
+        }
+    }
+}

@@ -1,0 +1,74 @@
+package io.pgvs3.store.ejb;
+
+import io.pgvs3.store.config.OriginSettings;
+import io.pgvs3.store.config.StoreConfig;
+import io.pgvs3.store.metrics.OriginMetrics;
+import io.pgvs3.store.origin.OriginClients;
+import io.pgvs3.store.origin.OriginMeter;
+import io.pgvs3.store.origin.SpoolBudget;
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.PreDestroy;
+import jakarta.ejb.ConcurrencyManagement;
+import jakarta.ejb.ConcurrencyManagementType;
+import jakarta.ejb.Singleton;
+import jakarta.ejb.TransactionManagement;
+import jakarta.ejb.TransactionManagementType;
+import jakarta.inject.Inject;
+import java.util.concurrent.Semaphore;
+import org.eclipse.microprofile.metrics.MetricRegistry;
+
+/**
+ * What this gateway's origin work shares across requests (ADR 45): one client per origin, the spool's
+ * budget, the fill slots and the counters. The façade beans build their origin workers over it.
+ */
+@Singleton
+@ConcurrencyManagement(ConcurrencyManagementType.BEAN)
+@TransactionManagement(TransactionManagementType.BEAN)
+public class OriginBean {
+
+    @Inject
+    private StoreConfig config;
+
+    @Inject
+    private MetricRegistry registry;
+
+    private OriginClients clients;
+    private SpoolBudget spools;
+    private Semaphore fillSlots;
+    private OriginMeter meter;
+
+    @PostConstruct
+    void start() {
+        OriginSettings settings = config.origin();
+        meter = new OriginMetrics(registry);
+        clients = new OriginClients(config::variable, settings.connectTimeout(), settings.readTimeout(), meter);
+        spools = new SpoolBudget(settings.spoolMemoryBytes(), settings.spoolDiskBytes(), settings.spoolDirectory());
+        fillSlots = new Semaphore(settings.fillConcurrency(), true);
+    }
+
+    @PreDestroy
+    void stop() {
+        clients.close();
+    }
+
+    public OriginClients clients() {
+        return clients;
+    }
+
+    public SpoolBudget spools() {
+        return spools;
+    }
+
+    /** The fills this gateway may run at once (pgvs3.origin.fill.concurrency). */
+    public Semaphore fillSlots() {
+        return fillSlots;
+    }
+
+    public OriginSettings settings() {
+        return config.origin();
+    }
+
+    public OriginMeter meter() {
+        return meter;
+    }
+}

@@ -1,0 +1,101 @@
+package io.pgvs3.store.origin;
+
+import io.pgvs3.store.access.DataAccess;
+import io.pgvs3.store.api.OriginState;
+import io.pgvs3.store.api.error.StoreError;
+import io.pgvs3.store.api.error.StoreException;
+import io.pgvs3.store.bucket.BucketService;
+import io.pgvs3.store.layout.NamespaceDdl;
+import io.pgvs3.store.namespace.Namespace;
+import io.pgvs3.store.namespace.Namespaces;
+import io.pgvs3.store.sql.Locks;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Optional;
+import java.util.logging.Logger;
+
+/** Declares, describes and detaches origin-backed buckets; each change is one catalog transaction. */
+public final class OriginBuckets {
+
+    private static final Logger LOG = Logger.getLogger(OriginBuckets.class.getName());
+
+    private static final String REDECLARE = "UPDATE pgvs3.namespaces SET origin = ?::jsonb WHERE id = ?";
+    private static final String CACHED = "SELECT count(*), coalesce(sum(size), 0) FROM %1$s.objects";
+
+    private final DataAccess access;
+    private final BucketService buckets;
+    private final OriginClients clients;
+
+    public OriginBuckets(DataAccess access, BucketService buckets, OriginClients clients) {
+        this.access = access;
+        this.buckets = buckets;
+        this.clients = clients;
+    }
+
+    /** See {@link io.pgvs3.store.api.OriginStore#declare}. */
+    public boolean declare(String bucket, String originJson) {
+        OriginConfig config = OriginConfig.parse(bucket, originJson);
+        if (!clients.hasCredentials(config.credentials())) {
+            throw new StoreException(StoreError.INVALID_ARGUMENT, "credential set \"" + config.credentials()
+                    + "\" is not configured on this gateway: set pgvs3.origin.credentials." + config.credentials()
+                    + ".access-key and .secret-key (environment PGVS3_ORIGIN_CREDENTIALS_"
+                    + config.credentials().toUpperCase(java.util.Locale.ROOT).replace('-', '_')
+                    + "_ACCESS_KEY and _SECRET_KEY) on every gateway");
+        }
+        String document = config.toJson();
+        boolean created = access.catalogTransaction("declare origin", bucket, c -> declareIn(c, bucket, document));
+        access.namespaces().evict(bucket);
+        clients.forget(bucket);
+        LOG.info(() -> (created ? "created origin-backed bucket " : "re-declared the origin of bucket ") + bucket
+                + ": " + document);
+        return created;
+    }
+
+    private static boolean declareIn(Connection c, String bucket, String document) throws SQLException {
+        Locks.lockBucketName(c, bucket);
+        Optional<Namespace> existing = Namespaces.find(c, bucket);
+        if (existing.isPresent()) {
+            if (!existing.get().isOriginBacked()) {
+                throw new StoreException(StoreError.BUCKET_EXISTS, "bucket " + bucket
+                        + " exists as a native bucket; a native bucket is never converted");
+            }
+            try (PreparedStatement ps = c.prepareStatement(REDECLARE)) {
+                ps.setString(1, document);
+                ps.setLong(2, existing.get().id());
+                ps.executeUpdate();
+            }
+            return false;
+        }
+        Namespace ns = Namespaces.insert(c, bucket, Namespaces.KIND_BUCKET, document);
+        try (Statement s = c.createStatement()) {
+            s.execute(NamespaceDdl.originScript(ns.schema()));
+        }
+        return true;
+    }
+
+    /** See {@link io.pgvs3.store.api.OriginStore#describe}. */
+    public Optional<OriginState> describe(String bucket) {
+        Optional<Namespace> found = access.readCatalog("describe origin", bucket, c -> Namespaces.find(c, bucket))
+                .filter(Namespace::isOriginBacked);
+        if (found.isEmpty()) {
+            return Optional.empty();
+        }
+        Namespace ns = found.get();
+        long[] cached = access.readCatalog("describe origin", bucket, c -> {
+            try (PreparedStatement ps = c.prepareStatement(ns.sql(CACHED)); ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return new long[] {rs.getLong(1), rs.getLong(2)};
+            }
+        });
+        return Optional.of(new OriginState(ns.origin(), cached[0], cached[1], clients.lastError(bucket)));
+    }
+
+    /** See {@link io.pgvs3.store.api.OriginStore#detach}. */
+    public void detach(String bucket) {
+        buckets.detachOrigin(bucket);
+        clients.forget(bucket);
+    }
+}

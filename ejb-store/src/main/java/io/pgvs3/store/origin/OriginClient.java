@@ -1,0 +1,196 @@
+package io.pgvs3.store.origin;
+
+import io.pgvs3.store.api.ContentHeaders;
+import io.pgvs3.store.api.error.StoreError;
+import io.pgvs3.store.api.error.StoreException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.util.function.Supplier;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.core.ResponseInputStream;
+import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.core.retry.RetryMode;
+import software.amazon.awssdk.core.sync.RequestBody;
+import software.amazon.awssdk.core.sync.ResponseTransformer;
+import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
+import software.amazon.awssdk.core.checksums.ResponseChecksumValidation;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3.model.DeleteObjectRequest;
+import software.amazon.awssdk.services.s3.model.GetObjectRequest;
+import software.amazon.awssdk.services.s3.model.GetObjectResponse;
+import software.amazon.awssdk.services.s3.model.HeadObjectRequest;
+import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
+import software.amazon.awssdk.services.s3.model.ListObjectsV2Request;
+import software.amazon.awssdk.services.s3.model.ListObjectsV2Response;
+import software.amazon.awssdk.services.s3.model.PutObjectRequest;
+import software.amazon.awssdk.services.s3.model.S3Exception;
+
+/**
+ * One origin, as the AWS SDK for Java v2 reaches it: a synchronous client on the JDK's URL connection
+ * (no threads of its own), created once per origin, checksums only where the origin requires them. Every
+ * call is counted, and the origin's answers become the store's errors: 404 NO_SUCH_KEY, 412
+ * PRECONDITION_FAILED, 409 CONDITIONAL_CONFLICT; anything else, or no answer, UNAVAILABLE (logged here with
+ * the origin's words, which never reach the client).
+ */
+final class OriginClient implements AutoCloseable {
+
+    private static final Logger LOG = Logger.getLogger(OriginClient.class.getName());
+
+    /** The origin answered 304 to a conditional GET: the cached body is still the origin's. */
+    static final class NotModified extends RuntimeException {
+        NotModified() {
+            super(null, null, false, false);
+        }
+    }
+
+    private final String bucket;
+    private final OriginConfig config;
+    private final S3Client s3;
+    private final OriginMeter meter;
+    /** This gateway's last failed request to the origin, for the admin view; null while none failed. */
+    private volatile String lastError;
+
+    OriginClient(String bucket, OriginConfig config, String accessKey, String secretKey, Duration connectTimeout,
+            Duration readTimeout, OriginMeter meter) {
+        this.bucket = bucket;
+        this.config = config;
+        this.meter = meter;
+        this.s3 = S3Client.builder()
+                .endpointOverride(config.endpoint())
+                .region(Region.of(config.region()))
+                .forcePathStyle(config.pathStyle())
+                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(accessKey, secretKey)))
+                .httpClientBuilder(UrlConnectionHttpClient.builder()
+                        .connectionTimeout(connectTimeout).socketTimeout(readTimeout))
+                .requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED)
+                .responseChecksumValidation(ResponseChecksumValidation.WHEN_REQUIRED)
+                .overrideConfiguration(o -> o.retryStrategy(RetryMode.STANDARD))
+                .build();
+    }
+
+    OriginConfig config() {
+        return config;
+    }
+
+    /**
+     * GET of the whole object: its body with size, validator and headers in one request.
+     *
+     * @param ifNoneMatch the cached validator for a revalidation, or null
+     * @throws NotModified    the origin still holds {@code ifNoneMatch}
+     * @throws StoreException NO_SUCH_KEY, UNAVAILABLE
+     */
+    ResponseInputStream<GetObjectResponse> get(String key, String ifNoneMatch) {
+        GetObjectRequest request = GetObjectRequest.builder().bucket(config.originBucket())
+                .key(config.originKey(key)).ifNoneMatch(ifNoneMatch).build();
+        return call("GetObject", key, () -> s3.getObject(request, ResponseTransformer.toInputStream()));
+    }
+
+    /** @throws StoreException NO_SUCH_KEY, UNAVAILABLE */
+    HeadObjectResponse head(String key) {
+        HeadObjectRequest request = HeadObjectRequest.builder().bucket(config.originBucket())
+                .key(config.originKey(key)).build();
+        return call("HeadObject", key, () -> s3.headObject(request));
+    }
+
+    /**
+     * PUT of a spooled body with the object's headers and the client's write condition, which the origin
+     * decides (it holds the object).
+     *
+     * @return the origin's ETag of the new object
+     * @throws StoreException PRECONDITION_FAILED, CONDITIONAL_CONFLICT, NO_SUCH_KEY, UNAVAILABLE
+     */
+    String put(String key, OriginPut put, Spool body) {
+        PutObjectRequest.Builder request = PutObjectRequest.builder().bucket(config.originBucket())
+                .key(config.originKey(key)).contentLength(body.length()).contentType(put.contentType())
+                .metadata(put.userMetadata())
+                .ifMatch(put.ifMatch()).ifNoneMatch(put.ifNoneMatch());
+        ContentHeaders headers = put.contentHeaders();
+        request.cacheControl(headers.cacheControl()).contentDisposition(headers.contentDisposition())
+                .contentEncoding(headers.contentEncoding()).contentLanguage(headers.contentLanguage())
+                .expires(httpDate(headers.expires()));
+        RequestBody entity = RequestBody.fromContentProvider(() -> {
+            try {
+                return body.read();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }, body.length(), put.contentType());
+        return call("PutObject", key, () -> s3.putObject(request.build(), entity)).eTag();
+    }
+
+    /** @throws StoreException PRECONDITION_FAILED (If-Match), UNAVAILABLE */
+    void delete(String key, String ifMatch) {
+        DeleteObjectRequest request = DeleteObjectRequest.builder().bucket(config.originBucket())
+                .key(config.originKey(key)).ifMatch(ifMatch).build();
+        call("DeleteObject", key, () -> s3.deleteObject(request));
+    }
+
+    /** One page of the origin's listing, in the origin's key space (with the prefix). */
+    ListObjectsV2Response list(String prefix, String delimiter, String startAfter, int maxKeys) {
+        ListObjectsV2Request request = ListObjectsV2Request.builder().bucket(config.originBucket())
+                .prefix(prefix).delimiter(delimiter).startAfter(startAfter).maxKeys(maxKeys).build();
+        return call("ListObjectsV2", prefix, () -> s3.listObjectsV2(request));
+    }
+
+    private <T> T call(String operation, String key, Supplier<T> call) {
+        try {
+            T answer = call.get();
+            meter.request(bucket, operation, "200");
+            return answer;
+        } catch (S3Exception e) {
+            int status = e.statusCode();
+            meter.request(bucket, operation, String.valueOf(status));
+            throw switch (status) {
+                case 304 -> new NotModified();
+                case 404 -> new StoreException(StoreError.NO_SUCH_KEY, "no such key at the origin: " + key);
+                case 412 -> new StoreException(StoreError.PRECONDITION_FAILED, "the origin refused the condition on "
+                        + key);
+                case 409 -> new StoreException(StoreError.CONDITIONAL_CONFLICT, "the origin saw a conflicting write of "
+                        + key);
+                default -> unavailable(operation, key, e);
+            };
+        } catch (SdkException e) {
+            meter.request(bucket, operation, "error");
+            throw unavailable(operation, key, e);
+        }
+    }
+
+    String lastError() {
+        return lastError;
+    }
+
+    private StoreException unavailable(String operation, String key, SdkException e) {
+        lastError = Instant.now() + " " + operation + " " + key + ": " + e.getMessage();
+        // the origin's words and host stay in the log; the client hears S3's ServiceUnavailable
+        LOG.log(Level.WARNING, e, () -> "origin of bucket " + bucket + " failed " + operation + " " + key + ": "
+                + e.getMessage());
+        return new StoreException(StoreError.UNAVAILABLE, "the origin of bucket " + bucket + " failed " + operation,
+                e);
+    }
+
+    private static Instant httpDate(String value) {
+        if (value == null) {
+            return null;
+        }
+        try {
+            return ZonedDateTime.parse(value, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
+        } catch (DateTimeParseException e) {
+            return null; // S3 keeps an unparsable Expires as given; the SDK can only send a date
+        }
+    }
+
+    @Override
+    public void close() {
+        s3.close();
+    }
+}

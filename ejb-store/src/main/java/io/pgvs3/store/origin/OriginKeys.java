@@ -1,0 +1,121 @@
+package io.pgvs3.store.origin;
+
+import io.pgvs3.store.namespace.Namespace;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+
+/**
+ * The statements of {@code origin_keys}: generations, tombstones and validators (NamespaceDdl explains
+ * the table). Every method runs in the caller's transaction, under the key's lock where it writes.
+ */
+final class OriginKeys {
+
+    private static final String NEXT_GENERATION = "SELECT nextval('%1$s.origin_generations')";
+
+    /**
+     * A fill publishes only if nothing newer than its start was written or deleted: the upsert changes
+     * nothing (and returns no row) when the key's generation is newer than the fill's.
+     */
+    private static final String PUBLISH_FILL = """
+            INSERT INTO %1$s.origin_keys AS k (key, generation, deleted, validator, checked_at)
+            VALUES (?, ?, false, ?, clock_timestamp())
+            ON CONFLICT (key) DO UPDATE SET deleted = false, validator = excluded.validator,
+                checked_at = excluded.checked_at
+             WHERE k.generation <= excluded.generation
+            RETURNING 1""";
+
+    /** A fill serves the origin's ETag (when it has S3's shape) and Last-Modified, not its own. */
+    private static final String ADOPT_ORIGIN_IDENTITY = """
+            UPDATE %1$s.objects SET etag = coalesce(?, etag), modified_at = coalesce(?, modified_at) WHERE key = ?""";
+
+    /** A write-through or a delete: a new generation, so that fills which began before it are discarded. */
+    private static final String MARK = """
+            INSERT INTO %1$s.origin_keys AS k (key, generation, deleted, validator, checked_at)
+            VALUES (?, nextval('%1$s.origin_generations'), ?, ?, clock_timestamp())
+            ON CONFLICT (key) DO UPDATE SET generation = excluded.generation, deleted = excluded.deleted,
+                validator = excluded.validator, checked_at = excluded.checked_at""";
+
+    /** The origin still holds the cached version (304): fresh for another TTL. */
+    private static final String CONFIRM = """
+            UPDATE %1$s.origin_keys SET checked_at = clock_timestamp() WHERE key = ? AND validator = ?""";
+
+    private static final String S3_ETAG = "[0-9a-f]{32}(-[1-9][0-9]{0,4})?";
+
+    private OriginKeys() {
+    }
+
+    /** The generation a fill starts at; writes and deletes after this draw greater ones. */
+    static long startFill(Connection c, Namespace ns) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(ns.sql(NEXT_GENERATION)); ResultSet rs = ps.executeQuery()) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    /**
+     * Records the fill of {@code key} unless a write or delete newer than {@code generation} came first.
+     *
+     * @param originEtag   the origin's ETag as sent (quoted)
+     * @param lastModified the origin's Last-Modified, or null
+     * @return false: a newer write or delete won, so the caller must undo the publication
+     */
+    static boolean publishFill(Connection c, Namespace ns, String key, long generation, String originEtag,
+            Instant lastModified) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(ns.sql(PUBLISH_FILL))) {
+            ps.setString(1, key);
+            ps.setLong(2, generation);
+            ps.setString(3, originEtag);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) {
+                    return false;
+                }
+            }
+        }
+        String etag = unquoted(originEtag);
+        try (PreparedStatement ps = c.prepareStatement(ns.sql(ADOPT_ORIGIN_IDENTITY))) {
+            ps.setString(1, etag != null && etag.matches(S3_ETAG) ? etag : null);
+            ps.setTimestamp(2, lastModified == null ? null : Timestamp.from(lastModified));
+            ps.setString(3, key);
+            ps.executeUpdate();
+        }
+        return true;
+    }
+
+    /** A write-through of {@code key}: the origin now holds {@code originEtag}. */
+    static void wroteThrough(Connection c, Namespace ns, String key, String originEtag) throws SQLException {
+        mark(c, ns, key, false, originEtag);
+    }
+
+    /** A tombstone: {@code key} is gone at the origin, and no fill that began before may bring it back. */
+    static void tombstone(Connection c, Namespace ns, String key) throws SQLException {
+        mark(c, ns, key, true, null);
+    }
+
+    private static void mark(Connection c, Namespace ns, String key, boolean deleted, String validator)
+            throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(ns.sql(MARK))) {
+            ps.setString(1, key);
+            ps.setBoolean(2, deleted);
+            ps.setString(3, validator);
+            ps.executeUpdate();
+        }
+    }
+
+    /** The origin answered 304 for {@code validator}: the cached body is fresh again. */
+    static void confirm(Connection c, Namespace ns, String key, String validator) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(ns.sql(CONFIRM))) {
+            ps.setString(1, key);
+            ps.setString(2, validator);
+            ps.executeUpdate();
+        }
+    }
+
+    static String unquoted(String etag) {
+        return etag != null && etag.length() >= 2 && etag.startsWith("\"") && etag.endsWith("\"")
+                ? etag.substring(1, etag.length() - 1) : etag;
+    }
+}

@@ -1,0 +1,33 @@
+package io.pgvs3.store.origin;
+
+/** What the origin work counts; the store's metrics bean publishes it (docs/operations.md). */
+public interface OriginMeter {
+
+    OriginMeter NONE = new OriginMeter() {
+        @Override
+        public void request(String bucket, String operation, String status) {
+        }
+
+        @Override
+        public void fill(String bucket, String result) {
+        }
+
+        @Override
+        public void staleServe(String bucket) {
+        }
+    };
+
+    /**
+     * One request to the origin.
+     *
+     * @param operation as the S3 API names it: GetObject, HeadObject, PutObject, DeleteObject, ListObjectsV2
+     * @param status    the origin's HTTP status, or "error" when it did not answer
+     */
+    void request(String bucket, String operation, String status);
+
+    /** @param result published, discarded (a newer write or delete won), passthrough or refused */
+    void fill(String bucket, String result);
+
+    /** A cached object past its TTL served because the origin could not be asked. */
+    void staleServe(String bucket);
+}

@@ -1,0 +1,297 @@
+package io.pgvs3.store.origin;
+
+import io.pgvs3.store.access.DataAccess;
+import io.pgvs3.store.access.Pool;
+import io.pgvs3.store.api.BodyLocation;
+import io.pgvs3.store.api.ContentHeaders;
+import io.pgvs3.store.api.DeletionResult;
+import io.pgvs3.store.api.ObjectDeletion;
+import io.pgvs3.store.api.ObjectMeta;
+import io.pgvs3.store.api.ObjectStore;
+import io.pgvs3.store.api.PutResult;
+import io.pgvs3.store.api.PutSpec;
+import io.pgvs3.store.api.WriteCondition;
+import io.pgvs3.store.api.error.StoreError;
+import io.pgvs3.store.api.error.StoreException;
+import io.pgvs3.store.namespace.Namespace;
+import io.pgvs3.store.read.CachedObject;
+import io.pgvs3.store.read.ObjectReader;
+import io.pgvs3.store.sql.Locks;
+import io.pgvs3.store.write.ObjectDeleter;
+import io.pgvs3.store.write.ObjectWriter;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import software.amazon.awssdk.core.ResponseInputStream;
+import software.amazon.awssdk.services.s3.model.GetObjectResponse;
+import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
+
+/**
+ * Objects of origin-backed buckets (ADR 45): reads through a cache in the bucket's own tables, writes
+ * and deletes through to the origin before they are acknowledged.
+ * <ul>
+ * <li>A hit within the TTL is the row's one primary-key lookup. A miss is one origin GET whose body is
+ * spooled (within the {@link SpoolBudget}) and published like a PUT, fenced by the key's generation:
+ * a write or delete that began after the fill wins, and the fill is discarded.</li>
+ * <li>Past the TTL, a conditional GET with the origin's validator: 304 confirms, 200 refills, 404
+ * removes; an origin that cannot be asked leaves the cached version served (counted as stale).</li>
+ * <li>A PUT stores the body as any PUT does and, inside the same transaction and under the key's lock,
+ * sends it to the origin, which decides the client's condition; only then does it commit. A DELETE
+ * reaches the origin, then removes the row and leaves a tombstone, in one transaction under the lock.</li>
+ * </ul>
+ */
+public final class OriginObjects {
+
+    /** Thrown inside a fill's publication when a newer write or delete of its key won: undoes it. */
+    private static final class FillDiscarded extends RuntimeException {
+        FillDiscarded() {
+            super(null, null, false, false);
+        }
+    }
+
+    private final DataAccess access;
+    private final ObjectReader reader;
+    private final ObjectWriter writer;
+    private final OriginClients clients;
+    private final SpoolBudget spools;
+    private final Semaphore fills;
+    private final Duration admissionWait;
+    private final OriginMeter meter;
+
+    /**
+     * @param fills         the fills this gateway may run at once, shared by every worker
+     * @param admissionWait how long a fill waits for its turn before the client gets 503 SlowDown
+     */
+    public OriginObjects(DataAccess access, ObjectReader reader, ObjectWriter writer, OriginClients clients,
+            SpoolBudget spools, Semaphore fills, Duration admissionWait, OriginMeter meter) {
+        this.access = access;
+        this.reader = reader;
+        this.writer = writer;
+        this.clients = clients;
+        this.spools = spools;
+        this.fills = fills;
+        this.admissionWait = admissionWait;
+        this.meter = meter;
+    }
+
+    /** See {@link ObjectStore#head}. */
+    public ObjectMeta head(Namespace ns, String key, boolean withInlineBody) {
+        OriginClient origin = clients.of(ns);
+        Optional<CachedObject> cached = reader.findCached(ns.name(), key, withInlineBody);
+        if (cached.isPresent()) {
+            CachedObject found = cached.get();
+            if (found.isFresh(origin.config().ttl().toMillis() / 1000.0)) {
+                return found.meta();
+            }
+            return revalidate(ns, origin, key, found, withInlineBody);
+        }
+        return withInlineBody ? fill(ns, origin, key) : headAtOrigin(ns, origin, key);
+    }
+
+    private ObjectMeta revalidate(Namespace ns, OriginClient origin, String key, CachedObject found,
+            boolean withInlineBody) {
+        long start = startFill(ns);
+        try (ResponseInputStream<GetObjectResponse> got = origin.get(key, found.validator())) {
+            return publish(ns, key, start, got, withInlineBody);
+        } catch (OriginClient.NotModified e) {
+            access.write(Pool.MAIN, "confirm " + key, ns.name(), (c, locked) -> {
+                OriginKeys.confirm(c, locked, key, found.validator());
+                return null;
+            });
+            return found.meta();
+        } catch (StoreException e) {
+            if (e.error() == StoreError.NO_SUCH_KEY) {
+                forgetGone(ns, key);
+            } else if (e.error() == StoreError.UNAVAILABLE) {
+                meter.staleServe(ns.name());
+                return found.meta();
+            }
+            throw e;
+        } catch (IOException e) {
+            throw brokeOff(ns, key, e);
+        }
+    }
+
+    private ObjectMeta fill(Namespace ns, OriginClient origin, String key) {
+        long start = startFill(ns);
+        admit(ns);
+        try (ResponseInputStream<GetObjectResponse> got = origin.get(key, null)) {
+            return publish(ns, key, start, got, true);
+        } catch (IOException e) {
+            throw brokeOff(ns, key, e);
+        } finally {
+            fills.release();
+        }
+    }
+
+    /** Spools the origin's answer and publishes it, unless a newer write or delete of the key came first. */
+    private ObjectMeta publish(Namespace ns, String key, long start, ResponseInputStream<GetObjectResponse> got,
+            boolean withInlineBody) throws IOException {
+        GetObjectResponse response = got.response();
+        Instant lastModified = response.lastModified();
+        try (Spool spool = Spool.of(spools, response.contentLength() == null ? -1 : response.contentLength(), got)) {
+            PutSpec spec = new PutSpec(ns.name(), key, response.contentType(), userMetadata(response.metadata()),
+                    WriteCondition.NONE, spool.length(), null, null, new ContentHeaders(response.cacheControl(),
+                    response.contentDisposition(), response.contentEncoding(), response.contentLanguage(),
+                    response.expiresString()), null);
+            writer.put(spec, spool.read(), (c, locked, modified) -> {
+                if (!OriginKeys.publishFill(c, locked, key, start, response.eTag(), lastModified)) {
+                    throw new FillDiscarded();
+                }
+                return lastModified != null ? lastModified : modified;
+            });
+            meter.fill(ns.name(), "published");
+        } catch (FillDiscarded e) {
+            meter.fill(ns.name(), "discarded");
+        }
+        // what the bucket holds now: the fill, or the write that won over it (a delete: NoSuchKey)
+        return reader.findCached(ns.name(), key, withInlineBody).map(CachedObject::meta)
+                .orElseThrow(() -> new StoreException(StoreError.NO_SUCH_KEY, "no such key: " + key));
+    }
+
+    private ObjectMeta headAtOrigin(Namespace ns, OriginClient origin, String key) {
+        HeadObjectResponse head = origin.head(key);
+        return new ObjectMeta(ns.name(), key, head.contentLength(), OriginKeys.unquoted(head.eTag()),
+                head.contentType() == null ? ObjectStore.DEFAULT_CONTENT_TYPE : head.contentType(),
+                userMetadata(head.metadata()), head.lastModified(), new BodyLocation(null, 0),
+                new ContentHeaders(head.cacheControl(), head.contentDisposition(), head.contentEncoding(),
+                        head.contentLanguage(), head.expiresString()), null);
+    }
+
+    /** The origin no longer holds the key: the cached copy goes, with a tombstone against older fills. */
+    private void forgetGone(Namespace ns, String key) {
+        access.write(Pool.MAIN, "forget " + key, ns.name(), (c, locked) -> {
+            Locks.lockObjectKeys(c, locked.id(), key);
+            ObjectDeleter.deleteLocked(c, locked, new String[] {key}, new String[] {null});
+            OriginKeys.tombstone(c, locked, key);
+            return null;
+        });
+    }
+
+    /** See {@link ObjectStore#put}: stored here and at the origin, or nowhere. */
+    public PutResult put(Namespace ns, PutSpec spec, InputStream body) {
+        OriginClient origin = clients.of(ns);
+        String contentType = spec.contentType() == null || spec.contentType().isBlank()
+                ? ObjectStore.DEFAULT_CONTENT_TYPE : spec.contentType();
+        OriginPut put = OriginPut.of(spec, contentType);
+        // the origin holds the object, so the origin decides the condition; the row here follows it
+        PutSpec local = new PutSpec(spec.bucket(), spec.key(), spec.contentType(), spec.userMetadata(),
+                WriteCondition.NONE, spec.declaredLength(), spec.expectedMd5(), spec.expectedSha256(),
+                spec.contentHeaders(), spec.checksum());
+        try (Spool spool = Spool.open(spools, spec.declaredLength())) {
+            return writer.put(local, new Tee(body, spool), (c, locked, modified) -> {
+                try {
+                    spool.finish();
+                } catch (IOException e) {
+                    throw new StoreException(StoreError.UNAVAILABLE, "the spool of " + spec.key() + " failed", e);
+                }
+                OriginKeys.wroteThrough(c, locked, spec.key(), origin.put(spec.key(), put, spool));
+                return modified;
+            });
+        } catch (IOException e) {
+            throw new StoreException(StoreError.UNAVAILABLE, "the spool of " + spec.key() + " failed", e);
+        }
+    }
+
+    /** See {@link ObjectStore#delete(String, String, String)}: gone at the origin, then here, with a tombstone. */
+    public void delete(Namespace ns, String key, String ifMatch) {
+        OriginClient origin = clients.of(ns);
+        access.write(Pool.MAIN, "DELETE " + key, ns.name(), (c, locked) -> {
+            Locks.lockObjectKeys(c, locked.id(), key);
+            origin.delete(key, ifMatch == null || ifMatch.equals(WriteCondition.ANY) ? ifMatch : "\"" + ifMatch + "\"");
+            ObjectDeleter.deleteLocked(c, locked, new String[] {key}, new String[] {null});
+            OriginKeys.tombstone(c, locked, key);
+            return null;
+        });
+    }
+
+    /** See {@link ObjectStore#deleteAll}: key by key, each as {@link #delete}. */
+    public List<DeletionResult> deleteAll(Namespace ns, List<ObjectDeletion> deletions) {
+        List<DeletionResult> results = new ArrayList<>(deletions.size());
+        Map<String, Boolean> seen = new TreeMap<>();
+        for (ObjectDeletion deletion : deletions) {
+            if (seen.putIfAbsent(deletion.key(), true) != null) {
+                continue;
+            }
+            try {
+                delete(ns, deletion.key(), deletion.ifMatch());
+                results.add(DeletionResult.deleted(deletion.key()));
+            } catch (StoreException e) {
+                results.add(new DeletionResult(deletion.key(), e.error(), e.getMessage()));
+            }
+        }
+        return results;
+    }
+
+    private long startFill(Namespace ns) {
+        return access.read(Pool.MAIN, "origin generation", ns.name(), OriginKeys::startFill);
+    }
+
+    private void admit(Namespace ns) {
+        try {
+            if (fills.tryAcquire(admissionWait.toMillis(), TimeUnit.MILLISECONDS)) {
+                return;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        meter.fill(ns.name(), "refused");
+        throw new StoreException(StoreError.BUSY, "no fill of bucket " + ns.name() + " could start within "
+                + admissionWait + " (pgvs3.origin.fill.concurrency)");
+    }
+
+    private static StoreException brokeOff(Namespace ns, String key, IOException e) {
+        return new StoreException(StoreError.UNAVAILABLE, "the origin's body of " + ns.name() + "/" + key
+                + " broke off: " + e.getMessage(), e);
+    }
+
+    /** S3's user metadata: names lower-case, sorted. */
+    private static Map<String, String> userMetadata(Map<String, String> origin) {
+        Map<String, String> sorted = new TreeMap<>();
+        origin.forEach((name, value) -> sorted.put(name.toLowerCase(Locale.ROOT), value));
+        return sorted;
+    }
+
+    /** Everything read from the client's body is also written to the spool the origin is sent from. */
+    private static final class Tee extends FilterInputStream {
+        private final Spool spool;
+
+        Tee(InputStream in, Spool spool) {
+            super(in);
+            this.spool = spool;
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = in.read();
+            if (b >= 0) {
+                spool.write(b);
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n = in.read(b, off, len);
+            if (n > 0) {
+                spool.write(b, off, n);
+            }
+            return n;
+        }
+
+        @Override
+        public long skip(long n) throws IOException {
+            throw new IOException("a spooled body is read, not skipped");
+        }
+    }
+}

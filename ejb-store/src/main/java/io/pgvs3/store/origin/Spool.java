@@ -1,0 +1,131 @@
+package io.pgvs3.store.origin;
+
+import io.pgvs3.store.api.error.StoreError;
+import io.pgvs3.store.api.error.StoreException;
+import java.io.ByteArrayInputStream;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * One body held between an origin and PostgreSQL, within the {@link SpoolBudget}: in the heap when its
+ * length is known and small, else in a scratch file that grows in reserved steps. It can be read any
+ * number of times (the SDK reads a body twice to sign it over plain HTTP); closing it returns its room.
+ */
+final class Spool extends OutputStream implements Closeable {
+
+    /** Disk is reserved in steps of this many bytes when the length is not known in advance. */
+    private static final long DISK_STEP = 8L << 20;
+
+    private final SpoolBudget budget;
+    private byte[] memory;
+    private Path file;
+    private OutputStream fileOut;
+    private long length;
+    private long reservedMemory;
+    private long reservedDisk;
+
+    private Spool(SpoolBudget budget) {
+        this.budget = budget;
+    }
+
+    /**
+     * @param expected the body's length, or -1 when unknown
+     * @throws StoreException BUSY when the budget has no room for it
+     */
+    static Spool open(SpoolBudget budget, long expected) throws IOException {
+        Spool spool = new Spool(budget);
+        if (expected >= 0 && budget.takeMemory(expected)) {
+            spool.reservedMemory = expected;
+            spool.memory = new byte[(int) expected];
+            return spool;
+        }
+        spool.reserveDisk(expected >= 0 ? expected : DISK_STEP);
+        Files.createDirectories(budget.directory());
+        spool.file = Files.createTempFile(budget.directory(), "fill-", ".body");
+        spool.fileOut = Files.newOutputStream(spool.file);
+        return spool;
+    }
+
+    /** Copies {@code in} to its end into a new spool. */
+    static Spool of(SpoolBudget budget, long expected, InputStream in) throws IOException {
+        Spool spool = open(budget, expected);
+        try {
+            in.transferTo(spool);
+            spool.finish();
+            return spool;
+        } catch (IOException | RuntimeException e) {
+            spool.close();
+            throw e;
+        }
+    }
+
+    @Override
+    public void write(int b) throws IOException {
+        write(new byte[] {(byte) b}, 0, 1);
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) throws IOException {
+        if (memory != null) {
+            if (length + len > memory.length) {
+                throw new IOException("the body runs past its declared length " + memory.length);
+            }
+            System.arraycopy(b, off, memory, (int) length, len);
+        } else {
+            while (length + len > reservedDisk) {
+                reserveDisk(DISK_STEP);
+            }
+            fileOut.write(b, off, len);
+        }
+        length += len;
+    }
+
+    /** All bytes are in. */
+    void finish() throws IOException {
+        if (fileOut != null) {
+            fileOut.close();
+            fileOut = null;
+        }
+    }
+
+    long length() {
+        return length;
+    }
+
+    /** A fresh stream over the whole body. */
+    InputStream read() throws IOException {
+        return memory != null ? new ByteArrayInputStream(memory, 0, (int) length) : Files.newInputStream(file);
+    }
+
+    private void reserveDisk(long bytes) {
+        if (!budget.takeDisk(bytes)) {
+            throw new StoreException(StoreError.BUSY, "the origin spool has no room for another " + bytes
+                    + " bytes (pgvs3.origin.spool.disk-bytes)");
+        }
+        reservedDisk += bytes;
+    }
+
+    @Override
+    public void close() throws IOException {
+        budget.returnMemory(reservedMemory);
+        reservedMemory = 0;
+        memory = null;
+        budget.returnDisk(reservedDisk);
+        reservedDisk = 0;
+        try {
+            if (fileOut != null) {
+                fileOut.close();
+            }
+        } finally {
+            fileOut = null;
+            if (file != null) {
+                Files.deleteIfExists(file);
+                file = null;
+            }
+        }
+    }
+}
