@@ -57,14 +57,42 @@ class OriginIT {
 
     /** A new origin bucket and an origin-backed bucket in front of it, with {@code ttl}. */
     private static String frontedBucket(String hint, String ttl) throws Exception {
+        return frontedBucket(hint, ttl, WRITE_BACK_ABOVE);
+    }
+
+    /** Writes above this many bytes are write-backs in the buckets of this test. */
+    private static final int WRITE_BACK_ABOVE = 1 << 20;
+
+    private static String frontedBucket(String hint, String ttl, int writeBackThreshold) throws Exception {
         String bucket = Clients.bucket(hint);
         String originBucket = bucket.replaceFirst("^e2e-", "src-");
         direct.createBucket(b -> b.bucket(originBucket));
         HttpResponse<String> declared = Admin.send(0, "PUT", "/admin/origins/" + bucket, """
-                {"endpoint": "%s", "credentials": "e2e", "originBucket": "%s", "ttl": "%s"}"""
-                .formatted(origin.endpoint(), originBucket, ttl));
+                {"endpoint": "%s", "credentials": "e2e", "originBucket": "%s", "ttl": "%s", "writeBackThreshold": %d}"""
+                .formatted(origin.endpoint(), originBucket, ttl, writeBackThreshold));
         assertEquals(201, declared.statusCode(), declared.body());
         return bucket;
+    }
+
+    private static void pauseDrain(String bucket, boolean paused) throws Exception {
+        HttpResponse<String> answer = Admin.send(1, "POST", "/admin/origins/" + bucket + "/drain?pause=" + paused, "");
+        assertEquals(200, answer.statusCode(), answer.body());
+        assertTrue(answer.body().contains("\"drainPaused\":" + paused), answer.body());
+    }
+
+    private static long pending(String bucket) throws Exception {
+        HttpResponse<String> shown = Admin.send(0, "GET", "/admin/origins/" + bucket, null);
+        assertEquals(200, shown.statusCode(), shown.body());
+        return Admin.number(shown.body(), "pendingObjects");
+    }
+
+    /** Waits until nothing of the bucket waits in the outbox (at most 60 s: backoff after an outage). */
+    private static void awaitDrained(String bucket) throws Exception {
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        while (pending(bucket) > 0) {
+            assertTrue(System.nanoTime() < deadline, "the outbox of " + bucket + " did not drain within 60 s");
+            Thread.sleep(200);
+        }
     }
 
     private static String originBucketOf(String bucket) {
@@ -225,12 +253,81 @@ class OriginIT {
     }
 
     @Test
+    void aLargePutIsAcknowledgedBeforeTheOriginHasItIsListedWhilePendingAndDrainsByteExact() throws Exception {
+        String bucket = frontedBucket("writeback", "PT1H");
+        String originBucket = originBucketOf(bucket);
+        byte[] body = random(WRITE_BACK_ABOVE + 100_000, 11);
+        direct.putObject(b -> b.bucket(originBucket).key("big/0-at-origin"), RequestBody.fromString("old"));
+        pauseDrain(bucket, true);
+        try (S3Client first = Clients.s3(0); S3Client second = Clients.s3(1)) {
+            first.putObject(b -> b.bucket(bucket).key("big/1.parquet").contentType("application/vnd.apache.parquet"),
+                    RequestBody.fromBytes(body));
+            assertThrows(NoSuchKeyException.class, () -> direct.headObject(b -> b.bucket(originBucket).key("big/1.parquet")),
+                    "acknowledged before it reaches the origin");
+            assertArrayEquals(body, second.getObjectAsBytes(b -> b.bucket(bucket).key("big/1.parquet")).asByteArray());
+            assertEquals(1, pending(bucket));
+
+            ListObjectsV2Response flat = second.listObjectsV2(b -> b.bucket(bucket).prefix("big/"));
+            assertEquals(List.of("big/0-at-origin", "big/1.parquet"), flat.contents().stream().map(S3Object::key).toList());
+            assertEquals(body.length, flat.contents().get(1).size());
+            ListObjectsV2Response grouped = second.listObjectsV2(b -> b.bucket(bucket).delimiter("/"));
+            assertEquals(List.of("big/"), grouped.commonPrefixes().stream().map(p -> p.prefix()).toList());
+            assertEquals(409, Admin.send(0, "DELETE", "/admin/origins/" + bucket, null).statusCode(),
+                    "no detach while write-backs are pending");
+
+            pauseDrain(bucket, false);
+            awaitDrained(bucket);
+            ResponseBytes<GetObjectResponse> atOrigin = direct.getObjectAsBytes(b -> b.bucket(originBucket).key("big/1.parquet"));
+            assertArrayEquals(body, atOrigin.asByteArray());
+            assertEquals("application/vnd.apache.parquet", atOrigin.response().contentType());
+            assertArrayEquals(body, first.getObjectAsBytes(b -> b.bucket(bucket).key("big/1.parquet")).asByteArray());
+        }
+    }
+
+    @Test
+    void aWriteBackWhileTheOriginIsDownIsAcknowledgedAndDrainsWhenItIsBack() throws Exception {
+        String bucket = frontedBucket("writeback-outage", "PT1H");
+        byte[] body = random(WRITE_BACK_ABOVE + 1, 12);
+        try (S3Client gateway = Clients.s3(0)) {
+            origin.stop();
+            try {
+                gateway.putObject(b -> b.bucket(bucket).key("during-outage"), RequestBody.fromBytes(body));
+                assertArrayEquals(body, gateway.getObjectAsBytes(b -> b.bucket(bucket).key("during-outage")).asByteArray());
+            } finally {
+                origin.start();
+            }
+            awaitDrained(bucket);
+            assertArrayEquals(body, direct.getObjectAsBytes(b -> b.bucket(originBucketOf(bucket)).key("during-outage"))
+                    .asByteArray());
+        }
+    }
+
+    @Test
+    void aNewerWriteOrADeleteOfAPendingKeyWinsOverItsFlush() throws Exception {
+        String bucket = frontedBucket("writeback-race", "PT1H");
+        String originBucket = originBucketOf(bucket);
+        pauseDrain(bucket, true);
+        try (S3Client gateway = Clients.s3(0)) {
+            gateway.putObject(b -> b.bucket(bucket).key("overwritten"), RequestBody.fromBytes(random(WRITE_BACK_ABOVE + 1, 13)));
+            gateway.putObject(b -> b.bucket(bucket).key("overwritten"), RequestBody.fromString("newer, written through"));
+            gateway.putObject(b -> b.bucket(bucket).key("deleted"), RequestBody.fromBytes(random(WRITE_BACK_ABOVE + 1, 14)));
+            gateway.deleteObject(b -> b.bucket(bucket).key("deleted"));
+            assertEquals(0, pending(bucket), "the newer write and the delete cancelled both flushes");
+            pauseDrain(bucket, false);
+            assertEquals("newer, written through",
+                    direct.getObjectAsBytes(b -> b.bucket(originBucket).key("overwritten")).asUtf8String());
+            assertThrows(NoSuchKeyException.class, () -> direct.headObject(b -> b.bucket(originBucket).key("deleted")));
+            assertThrows(NoSuchKeyException.class, () -> gateway.headObject(b -> b.bucket(bucket).key("deleted")));
+        }
+    }
+
+    @Test
     void theManagementPortDeclaresShowsAndDetachesOrigins() throws Exception {
         String bucket = frontedBucket("admin", "PT2M");
         HttpResponse<String> shown = Admin.send(1, "GET", "/admin/origins/" + bucket, null);
         assertEquals(200, shown.statusCode(), shown.body());
         assertTrue(shown.body().contains("\"ttl\":\"PT2M\""), shown.body());
-        assertTrue(shown.body().contains("\"writeBackThreshold\":8388608"), shown.body());
+        assertTrue(shown.body().contains("\"writeBackThreshold\":" + WRITE_BACK_ABOVE), shown.body());
         assertFalse(shown.body().contains(Stack.ORIGIN_SECRET_KEY), "credentials never leave the server's variables");
 
         HttpResponse<String> unknown = Admin.send(0, "PUT", "/admin/origins/" + Clients.bucket("bad"),

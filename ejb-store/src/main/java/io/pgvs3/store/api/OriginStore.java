@@ -24,9 +24,18 @@ public interface OriginStore {
     Optional<OriginState> describe(String bucket);
 
     /**
-     * Drops an origin-backed bucket and everything cached of it; the origin keeps its objects.
+     * Pauses or resumes the write-back drain of an origin-backed bucket on every gateway (for origin
+     * maintenance); writes are still acknowledged and wait in the outbox.
      *
      * @throws io.pgvs3.store.api.error.StoreException NO_SUCH_BUCKET (none, or a native bucket)
+     */
+    void pauseDrain(String bucket, boolean paused);
+
+    /**
+     * Drops an origin-backed bucket and everything cached of it; the origin keeps its objects.
+     *
+     * @throws io.pgvs3.store.api.error.StoreException NO_SUCH_BUCKET (none, or a native bucket),
+     *                                                 BUCKET_NOT_EMPTY (write-backs still pending)
      */
     void detach(String bucket);
 }

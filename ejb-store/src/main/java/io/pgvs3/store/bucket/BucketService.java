@@ -68,6 +68,9 @@ public final class BucketService {
         return access.readCatalog("list buckets", "*", Namespaces::listBuckets);
     }
 
+    /** An origin-backed bucket's acknowledged writes not yet at its origin. */
+    private static final String HAS_PENDING = "SELECT EXISTS (SELECT 1 FROM %1$s.outbox)";
+
     private static final String HAS_CONTENT = """
             SELECT EXISTS (SELECT 1 FROM %1$s.objects) OR EXISTS (SELECT 1 FROM %1$s.uploads)""";
 
@@ -104,7 +107,15 @@ public final class BucketService {
         if (originBacked && !ns.isOriginBacked()) {
             throw new StoreException(StoreError.NO_SUCH_BUCKET, "bucket " + bucket + " is not origin-backed");
         }
-        if (!originBacked) {
+        if (originBacked) {
+            try (PreparedStatement ps = c.prepareStatement(ns.sql(HAS_PENDING)); ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                if (rs.getBoolean(1)) {
+                    throw new StoreException(StoreError.BUCKET_NOT_EMPTY, "bucket " + bucket
+                            + " has write-backs not yet at its origin; resume its drain and wait until none is pending");
+                }
+            }
+        } else {
             try (PreparedStatement ps = c.prepareStatement(ns.sql(HAS_CONTENT)); ResultSet rs = ps.executeQuery()) {
                 rs.next();
                 if (rs.getBoolean(1)) {

@@ -6,11 +6,12 @@ import java.time.Duration;
 
 /**
  * This gateway's side of origin-backed buckets (docs/configuration.md): timeouts of origin requests, how
- * many fills run at once and how long a request waits for one, and the spool's room in the heap and on
- * scratch disk.
+ * many fills run at once and how long a request waits for one, the spool's room in the heap and on
+ * scratch disk, and the write-back drain's uploads, tick and lease.
  */
 public record OriginSettings(Duration connectTimeout, Duration readTimeout, int fillConcurrency,
-                             Duration admissionWait, long spoolMemoryBytes, long spoolDiskBytes, Path spoolDirectory) {
+                             Duration admissionWait, long spoolMemoryBytes, long spoolDiskBytes, Path spoolDirectory,
+                             int uploadConcurrency, Duration drainInterval, Duration flushLease) {
 
     static OriginSettings of(Settings settings) {
         long memory = settings.number("pgvs3.origin.spool.memory-bytes",
@@ -23,8 +24,14 @@ public record OriginSettings(Duration connectTimeout, Duration readTimeout, int 
                 memory,
                 settings.number("pgvs3.origin.spool.disk-bytes", 8L << 30),
                 Path.of(settings.text("pgvs3.origin.spool.dir",
-                        Path.of(System.getProperty("java.io.tmpdir"), "pgvs3-origin-spool").toString())));
+                        Path.of(System.getProperty("java.io.tmpdir"), "pgvs3-origin-spool").toString())),
+                settings.integer("pgvs3.origin.upload.concurrency", 4),
+                settings.duration("pgvs3.origin.drain.interval", Duration.ofSeconds(1)),
+                settings.duration("pgvs3.origin.flush.lease", Duration.ofMinutes(5)));
         settings.require(origin.fillConcurrency >= 1, "pgvs3.origin.fill.concurrency must be at least 1");
+        settings.require(origin.uploadConcurrency >= 1 && origin.uploadConcurrency <= 64,
+                "pgvs3.origin.upload.concurrency must be from 1 to 64");
+        settings.require(origin.drainInterval.toMillis() >= 100, "pgvs3.origin.drain.interval must be at least PT0.1S");
         settings.require(memory >= 0 && origin.spoolDiskBytes >= 0, "pgvs3.origin.spool budgets must not be negative");
         return origin;
     }

@@ -63,7 +63,7 @@ public class ObjectStoreBean extends StoreFacade implements ObjectStore {
         copier = new ObjectCopier(access, reader);
         originObjects = new OriginObjects(access, reader, writer, originBean.clients(), originBean.spools(),
                 originBean.fillSlots(), originBean.settings().admissionWait(), originBean.meter());
-        originLister = new OriginLister(originBean.clients());
+        originLister = new OriginLister(access, originBean.clients());
         namespaces = access.namespaces();
     }
 

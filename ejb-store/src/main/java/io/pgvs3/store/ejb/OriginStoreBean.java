@@ -40,6 +40,12 @@ public class OriginStoreBean extends StoreFacade implements OriginStore {
     }
 
     @Override
+    public void pauseDrain(String bucket, boolean paused) {
+        layout.require();
+        origins.pauseDrain(bucket, paused);
+    }
+
+    @Override
     public void detach(String bucket) {
         layout.require();
         origins.detach(bucket);

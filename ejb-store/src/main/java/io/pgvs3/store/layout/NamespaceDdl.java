@@ -186,6 +186,20 @@ public final class NamespaceDdl {
                 CONSTRAINT origin_key_shape CHECK (octet_length(key) BETWEEN 1 AND 1024
                     AND (validator IS NULL OR octet_length(validator) <= 1024))
             );
+            -- Write-back: acknowledged objects not yet at the origin, one row per key (the latest write).
+            -- The flush is current while its generation is the key's; the object row holds the body, so
+            -- the reaper never touches it while pending.
+            CREATE TABLE @.outbox (
+                key           text COLLATE "C" PRIMARY KEY,
+                generation    int8 NOT NULL,
+                size          int8 NOT NULL,
+                queued_at     timestamptz NOT NULL DEFAULT clock_timestamp(),
+                attempts      int4 NOT NULL DEFAULT 0,
+                next_try_at   timestamptz NOT NULL DEFAULT clock_timestamp(),
+                claimed_until timestamptz,
+                last_error    text
+            );
+            CREATE INDEX outbox_due ON @.outbox (next_try_at);
             """;
 
     private NamespaceDdl() {

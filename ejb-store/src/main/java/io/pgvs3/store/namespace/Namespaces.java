@@ -100,6 +100,47 @@ public final class Namespaces {
         return out;
     }
 
+    /** Origin-backed buckets whose outbox drain is not paused ({@code settings.drainPaused}). */
+    private static final String DRAINING = """
+            SELECT id, name, schema_name, origin::text FROM pgvs3.namespaces
+             WHERE kind = 'bucket' AND origin IS NOT NULL AND NOT coalesce((settings->>'drainPaused')::boolean, false)
+             ORDER BY name""";
+
+    public static List<Namespace> listDraining(Connection c) throws SQLException {
+        List<Namespace> out = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement(DRAINING); ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                out.add(new Namespace(rs.getLong(1), rs.getString(2), rs.getString(3), 0, rs.getString(4)));
+            }
+        }
+        return out;
+    }
+
+    private static final String PAUSE_DRAIN = """
+            UPDATE pgvs3.namespaces SET settings = settings || jsonb_build_object('drainPaused', ?::boolean)
+             WHERE name = ? AND kind = 'bucket' AND origin IS NOT NULL""";
+
+    /** Pauses or resumes the drain of an origin-backed bucket on every gateway; false if there is none. */
+    public static boolean pauseDrain(Connection c, String name, boolean paused) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(PAUSE_DRAIN)) {
+            ps.setBoolean(1, paused);
+            ps.setString(2, name);
+            return ps.executeUpdate() == 1;
+        }
+    }
+
+    private static final String DRAIN_PAUSED = """
+            SELECT coalesce((settings->>'drainPaused')::boolean, false) FROM pgvs3.namespaces WHERE id = ?""";
+
+    public static boolean isDrainPaused(Connection c, long id) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(DRAIN_PAUSED)) {
+            ps.setLong(1, id);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() && rs.getBoolean(1);
+            }
+        }
+    }
+
     private static Optional<Namespace> select(Connection c, String sql, String name, String kind)
             throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(sql)) {

@@ -84,13 +84,22 @@ public final class OriginBuckets {
             return Optional.empty();
         }
         Namespace ns = found.get();
-        long[] cached = access.readCatalog("describe origin", bucket, c -> {
+        return Optional.of(access.readCatalog("describe origin", bucket, c -> {
             try (PreparedStatement ps = c.prepareStatement(ns.sql(CACHED)); ResultSet rs = ps.executeQuery()) {
                 rs.next();
-                return new long[] {rs.getLong(1), rs.getLong(2)};
+                Outbox.Backlog backlog = Outbox.backlog(c, ns);
+                return new OriginState(ns.origin(), rs.getLong(1), rs.getLong(2), backlog.objects(), backlog.bytes(),
+                        backlog.oldest(), Namespaces.isDrainPaused(c, ns.id()), clients.lastError(bucket));
             }
-        });
-        return Optional.of(new OriginState(ns.origin(), cached[0], cached[1], clients.lastError(bucket)));
+        }));
+    }
+
+    /** See {@link io.pgvs3.store.api.OriginStore#pauseDrain}. */
+    public void pauseDrain(String bucket, boolean paused) {
+        if (!access.catalogTransaction("pause drain", bucket, c -> Namespaces.pauseDrain(c, bucket, paused))) {
+            throw new StoreException(StoreError.NO_SUCH_BUCKET, "no origin-backed bucket " + bucket);
+        }
+        LOG.info(() -> "the write-back drain of bucket " + bucket + (paused ? " is paused" : " runs again"));
     }
 
     /** See {@link io.pgvs3.store.api.OriginStore#detach}. */

@@ -32,12 +32,21 @@ final class OriginKeys {
     private static final String ADOPT_ORIGIN_IDENTITY = """
             UPDATE %1$s.objects SET etag = coalesce(?, etag), modified_at = coalesce(?, modified_at) WHERE key = ?""";
 
-    /** A write-through or a delete: a new generation, so that fills which began before it are discarded. */
+    /**
+     * A write-through, a write-back or a delete: a new generation, so that fills which began before it are
+     * discarded. A write-back is confirmed until 'infinity': the origin cannot be asked about a version it
+     * does not hold yet, so it is never revalidated while it waits.
+     */
     private static final String MARK = """
             INSERT INTO %1$s.origin_keys AS k (key, generation, deleted, validator, checked_at)
-            VALUES (?, nextval('%1$s.origin_generations'), ?, ?, clock_timestamp())
+            VALUES (?, nextval('%1$s.origin_generations'), ?, ?, CASE WHEN ? THEN 'infinity' ELSE clock_timestamp() END)
             ON CONFLICT (key) DO UPDATE SET generation = excluded.generation, deleted = excluded.deleted,
-                validator = excluded.validator, checked_at = excluded.checked_at""";
+                validator = excluded.validator, checked_at = excluded.checked_at
+            RETURNING generation""";
+
+    /** A write-back reached the origin: from now on the origin's validator and the TTL apply. */
+    private static final String FLUSHED = """
+            UPDATE %1$s.origin_keys SET validator = ?, checked_at = clock_timestamp() WHERE key = ? AND generation = ?""";
 
     /** The origin still holds the cached version (304): fresh for another TTL. */
     private static final String CONFIRM = """
@@ -87,21 +96,41 @@ final class OriginKeys {
 
     /** A write-through of {@code key}: the origin now holds {@code originEtag}. */
     static void wroteThrough(Connection c, Namespace ns, String key, String originEtag) throws SQLException {
-        mark(c, ns, key, false, originEtag);
+        mark(c, ns, key, false, originEtag, false);
+    }
+
+    /** A write-back of {@code key}: acknowledged here, on its way to the origin. @return its generation */
+    static long wroteBack(Connection c, Namespace ns, String key) throws SQLException {
+        return mark(c, ns, key, false, null, true);
+    }
+
+    /** The write-back of {@code generation} is at the origin, which holds {@code originEtag}. */
+    static void flushed(Connection c, Namespace ns, String key, long generation, String originEtag)
+            throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(ns.sql(FLUSHED))) {
+            ps.setString(1, originEtag);
+            ps.setString(2, key);
+            ps.setLong(3, generation);
+            ps.executeUpdate();
+        }
     }
 
     /** A tombstone: {@code key} is gone at the origin, and no fill that began before may bring it back. */
     static void tombstone(Connection c, Namespace ns, String key) throws SQLException {
-        mark(c, ns, key, true, null);
+        mark(c, ns, key, true, null, false);
     }
 
-    private static void mark(Connection c, Namespace ns, String key, boolean deleted, String validator)
-            throws SQLException {
+    private static long mark(Connection c, Namespace ns, String key, boolean deleted, String validator,
+            boolean pending) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(ns.sql(MARK))) {
             ps.setString(1, key);
             ps.setBoolean(2, deleted);
             ps.setString(3, validator);
-            ps.executeUpdate();
+            ps.setBoolean(4, pending);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
         }
     }
 

@@ -15,6 +15,10 @@ public interface OriginMeter {
         @Override
         public void staleServe(String bucket) {
         }
+
+        @Override
+        public void flush(String bucket, String result) {
+        }
     };
 
     /**
@@ -30,4 +34,7 @@ public interface OriginMeter {
 
     /** A cached object past its TTL served because the origin could not be asked. */
     void staleServe(String bucket);
+
+    /** @param result flushed, discarded (a newer write or a delete superseded it) or failed (retried later) */
+    void flush(String bucket, String result);
 }

@@ -178,9 +178,20 @@ public final class OriginObjects {
         });
     }
 
-    /** See {@link ObjectStore#put}: stored here and at the origin, or nowhere. */
+    /**
+     * See {@link ObjectStore#put}. An unconditional PUT of more than the write-back threshold is
+     * acknowledged once stored here with its outbox row (write-back); any other is stored here and at the
+     * origin, or nowhere (write-through).
+     */
     public PutResult put(Namespace ns, PutSpec spec, InputStream body) {
         OriginClient origin = clients.of(ns);
+        WriteCondition condition = spec.condition() == null ? WriteCondition.NONE : spec.condition();
+        if (condition.equals(WriteCondition.NONE) && spec.declaredLength() > origin.config().writeBackThreshold()) {
+            return writer.put(spec, body, (c, locked, modified) -> {
+                Outbox.enqueue(c, locked, spec.key(), OriginKeys.wroteBack(c, locked, spec.key()));
+                return modified;
+            });
+        }
         String contentType = spec.contentType() == null || spec.contentType().isBlank()
                 ? ObjectStore.DEFAULT_CONTENT_TYPE : spec.contentType();
         OriginPut put = OriginPut.of(spec, contentType);
@@ -196,6 +207,7 @@ public final class OriginObjects {
                     throw new StoreException(StoreError.UNAVAILABLE, "the spool of " + spec.key() + " failed", e);
                 }
                 OriginKeys.wroteThrough(c, locked, spec.key(), origin.put(spec.key(), put, spool));
+                Outbox.cancel(c, locked, spec.key());
                 return modified;
             });
         } catch (IOException e) {
@@ -211,6 +223,7 @@ public final class OriginObjects {
             origin.delete(key, ifMatch == null || ifMatch.equals(WriteCondition.ANY) ? ifMatch : "\"" + ifMatch + "\"");
             ObjectDeleter.deleteLocked(c, locked, new String[] {key}, new String[] {null});
             OriginKeys.tombstone(c, locked, key);
+            Outbox.cancel(c, locked, key);
             return null;
         });
     }

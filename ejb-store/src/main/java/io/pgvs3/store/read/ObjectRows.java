@@ -33,10 +33,13 @@ final class ObjectRows {
 
     /**
      * An origin-backed bucket's row with the origin's validator and the age of its last confirmation
-     * (seconds by the database's clock, null if never confirmed), in the same lookup.
+     * (seconds by the database's clock, null if never confirmed), in the same lookup. A write-back waiting
+     * for its origin is confirmed until 'infinity': never stale, whatever the server makes of an infinite
+     * interval.
      */
     private static final String CACHED = """
-            , k.validator, extract(epoch FROM statement_timestamp() - k.checked_at)::float8
+            , k.validator, CASE WHEN k.checked_at = 'infinity' THEN '-Infinity'::float8
+                                ELSE extract(epoch FROM statement_timestamp() - k.checked_at)::float8 END
               FROM %1$s.objects o LEFT JOIN %1$s.origin_keys k ON k.key = o.key WHERE o.key = ?""";
     private static final String CACHED_HEAD = META + ", NULL::bytea" + CACHED;
     private static final String CACHED_GET = META + ", inline_data" + CACHED;
@@ -65,8 +68,9 @@ final class ObjectRows {
                     return Optional.empty();
                 }
                 ObjectMeta meta = meta(rs, ns, key, withInlineBody);
+                String validator = rs.getString(15);
                 double age = rs.getDouble(16);
-                return Optional.of(new CachedObject(meta, rs.getString(15), rs.wasNull() ? Double.NaN : age));
+                return Optional.of(new CachedObject(meta, validator, rs.wasNull() ? Double.NaN : age));
             }
         }
     }

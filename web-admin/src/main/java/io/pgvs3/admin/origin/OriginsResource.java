@@ -10,16 +10,19 @@ import jakarta.json.JsonObjectBuilder;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.io.StringReader;
 import java.util.regex.Pattern;
 
 /**
- * {@code /admin/origins/{bucket}}: declare (PUT, a JSON document), show (GET) and detach (DELETE) an
+ * {@code /admin/origins/{bucket}}: declare (PUT, a JSON document), show (GET), pause or resume the
+ * write-back drain (POST {@code drain?pause=}) and detach (DELETE, 409 while write-backs are pending) an
  * origin-backed bucket (ADR 45, docs/operations.md). Answers are JSON; refusals say what to change.
  */
 @Path("origins/{bucket}")
@@ -46,6 +49,19 @@ public class OriginsResource {
         return answer(bucket, () -> show(bucket, Response.Status.OK));
     }
 
+    /** {@code POST .../drain?pause=true|false}: pauses or resumes the write-back drain on every gateway. */
+    @POST
+    @Path("drain")
+    public Response drain(@PathParam("bucket") String bucket, @QueryParam("pause") String pause) {
+        if (!"true".equals(pause) && !"false".equals(pause)) {
+            return refusal(Response.Status.BAD_REQUEST, "name pause=true or pause=false");
+        }
+        return answer(bucket, () -> {
+            origins.pauseDrain(bucket, Boolean.parseBoolean(pause));
+            return show(bucket, Response.Status.OK);
+        });
+    }
+
     @DELETE
     public Response detach(@PathParam("bucket") String bucket) {
         return answer(bucket, () -> {
@@ -64,7 +80,11 @@ public class OriginsResource {
                 .add("bucket", bucket)
                 .add("origin", Json.createReader(new StringReader(state.origin())).readObject())
                 .add("cachedObjects", state.cachedObjects())
-                .add("cachedBytes", state.cachedBytes());
+                .add("cachedBytes", state.cachedBytes())
+                .add("pendingObjects", state.pendingObjects())
+                .add("pendingBytes", state.pendingBytes())
+                .add("oldestPendingSeconds", state.oldestPending().toMillis() / 1000.0)
+                .add("drainPaused", state.drainPaused());
         if (state.lastOriginError() == null) {
             view.addNull("lastOriginError");
         } else {

@@ -1,0 +1,90 @@
+package io.pgvs3.store.origin;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pgvs3.store.access.DataAccess;
+import io.pgvs3.store.access.Pool;
+import io.pgvs3.store.api.PutSpec;
+import io.pgvs3.store.api.WriteCondition;
+import io.pgvs3.store.bucket.BucketService;
+import io.pgvs3.store.namespace.Namespace;
+import io.pgvs3.store.namespace.NamespaceCache;
+import io.pgvs3.store.read.CachedObject;
+import io.pgvs3.store.read.ObjectReader;
+import io.pgvs3.store.testing.PostgresExtension;
+import io.pgvs3.store.write.CopyWatchdog;
+import io.pgvs3.store.write.ObjectWriter;
+import java.io.ByteArrayInputStream;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** The generations, tombstones and freshness of origin-backed buckets, against PostgreSQL 18. */
+@ExtendWith(PostgresExtension.class)
+class OriginKeysTest {
+
+    private static final String DOCUMENT = "{\"endpoint\": \"http://127.0.0.1:1\", \"credentials\": \"t\"}";
+
+    private final DataSource db = PostgresExtension.main();
+    private final DataAccess access = new DataAccess(db, PostgresExtension.chunk(), new NamespaceCache(db));
+    private final OriginClients clients = new OriginClients(name -> name.endsWith("-file") ? Optional.empty() : Optional.of("x"), Duration.ofSeconds(1),
+            Duration.ofSeconds(1), OriginMeter.NONE);
+
+    private Namespace originBucket() {
+        String bucket = PostgresExtension.uniqueBucket("origin");
+        new OriginBuckets(access, new BucketService(access), clients).declare(bucket, DOCUMENT);
+        return access.namespaces().resolve(bucket);
+    }
+
+    private void put(Namespace ns, String key, byte[] body, io.pgvs3.store.write.AfterPublish after) {
+        new ObjectWriter(access, new CopyWatchdog(Duration.ofMinutes(1), System::nanoTime, Runnable::run)).put(new PutSpec(ns.name(), key, null, Map.of(), WriteCondition.NONE,
+                body.length, null, null), new ByteArrayInputStream(body), after);
+    }
+
+    private CachedObject cached(Namespace ns, String key) {
+        return new ObjectReader(access, Pool.CHUNK).findCached(ns.name(), key, false).orElseThrow();
+    }
+
+    @Test
+    void aWriteBackIsFreshUntilFlushedAndAWriteThroughForItsTtl() {
+        Namespace ns = originBucket();
+        put(ns, "pending", new byte[100], (c, locked, modified) -> {
+            Outbox.enqueue(c, locked, "pending", OriginKeys.wroteBack(c, locked, "pending"));
+            return modified;
+        });
+        CachedObject pending = cached(ns, "pending");
+        assertTrue(pending.isFresh(0), "a write-back waiting for its origin is never stale: " + pending.ageSeconds());
+        put(ns, "through", new byte[100], (c, locked, modified) -> {
+            OriginKeys.wroteThrough(c, locked, "through", "\"etag\"");
+            return modified;
+        });
+        CachedObject through = cached(ns, "through");
+        assertEquals("\"etag\"", through.validator());
+        assertTrue(through.isFresh(3600));
+        assertFalse(through.isFresh(0));
+    }
+
+    @Test
+    void aFillThatStartedBeforeAWriteIsDiscarded() {
+        Namespace ns = originBucket();
+        long fillStart = access.read(Pool.MAIN, "start", ns.name(), OriginKeys::startFill);
+        put(ns, "k", new byte[10], (c, locked, modified) -> {
+            OriginKeys.wroteThrough(c, locked, "k", "\"newer\"");
+            return modified;
+        });
+        Boolean published = access.write(Pool.MAIN, "fill", ns.name(), (c, locked) ->
+                Boolean.valueOf(OriginKeys.publishFill(c, locked, "k", fillStart, "\"older\"", null)));
+        assertFalse(published, "the write drew a newer generation than the fill");
+        assertEquals("\"newer\"", cached(ns, "k").validator());
+
+        long laterFill = access.read(Pool.MAIN, "start", ns.name(), OriginKeys::startFill);
+        Boolean refilled = access.write(Pool.MAIN, "fill", ns.name(), (c, locked) ->
+                Boolean.valueOf(OriginKeys.publishFill(c, locked, "k", laterFill, "\"refilled\"", null)));
+        assertTrue(refilled);
+    }
+}
