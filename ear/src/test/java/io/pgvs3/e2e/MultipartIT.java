@@ -35,6 +35,7 @@ import software.amazon.awssdk.services.s3.model.ChecksumType;
 import software.amazon.awssdk.services.s3.model.CompleteMultipartUploadResponse;
 import software.amazon.awssdk.services.s3.model.CompletedMultipartUpload;
 import software.amazon.awssdk.services.s3.model.CompletedPart;
+import software.amazon.awssdk.services.s3.model.GetObjectAttributesResponse;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
 import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
 import software.amazon.awssdk.services.s3.model.ListMultipartUploadsResponse;
@@ -42,6 +43,7 @@ import software.amazon.awssdk.services.s3.model.ListPartsResponse;
 import software.amazon.awssdk.services.s3.model.MultipartUpload;
 import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
 import software.amazon.awssdk.services.s3.model.NoSuchUploadException;
+import software.amazon.awssdk.services.s3.model.ObjectAttributes;
 import software.amazon.awssdk.services.s3.model.Part;
 import software.amazon.awssdk.services.s3.model.S3Exception;
 import software.amazon.awssdk.services.s3.model.UploadPartResponse;
@@ -202,6 +204,7 @@ class MultipartIT {
         ResponseBytes<GetObjectResponse> got = GATEWAYS.first().getObjectAsBytes(b -> b.bucket(BUCKET).key(key)
                 .checksumMode(ChecksumMode.ENABLED));
         assertEquals(crc32, got.response().checksumCRC32(), "the SDK validated the body against it");
+        assertEquals(ChecksumType.FULL_OBJECT, got.response().checksumType());
         assertEquals(Bodies.md5(concat(parts)), Bodies.md5(got.asByteArray()));
     }
 
@@ -241,6 +244,11 @@ class MultipartIT {
         assertEquals(ChecksumType.COMPOSITE, done.checksumType());
         HeadObjectResponse head = GATEWAYS.second().headObject(b -> b.bucket(BUCKET).key(key).checksumMode(ChecksumMode.ENABLED));
         assertEquals(crc32(concatenated) + "-2", head.checksumCRC32());
+        assertEquals(ChecksumType.COMPOSITE, head.checksumType());
+        GetObjectAttributesResponse attributes = GATEWAYS.first().getObjectAttributes(b -> b.bucket(BUCKET).key(key)
+                .objectAttributes(ObjectAttributes.CHECKSUM));
+        assertEquals(crc32(concatenated) + "-2", attributes.checksum().checksumCRC32());
+        assertEquals(ChecksumType.COMPOSITE, attributes.checksum().checksumType());
         assertArrayEquals(concat(parts), GATEWAYS.first().getObjectAsBytes(b -> b.bucket(BUCKET).key(key)
                 .checksumMode(ChecksumMode.ENABLED)).asByteArray());
     }
