@@ -18,9 +18,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -33,6 +35,7 @@ import software.amazon.awssdk.services.s3.model.ChecksumType;
 import software.amazon.awssdk.services.s3.model.CompleteMultipartUploadResponse;
 import software.amazon.awssdk.services.s3.model.CompletedMultipartUpload;
 import software.amazon.awssdk.services.s3.model.CompletedPart;
+import software.amazon.awssdk.services.s3.model.GetObjectAttributesResponse;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
 import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
 import software.amazon.awssdk.services.s3.model.ListMultipartUploadsResponse;
@@ -40,6 +43,7 @@ import software.amazon.awssdk.services.s3.model.ListPartsResponse;
 import software.amazon.awssdk.services.s3.model.MultipartUpload;
 import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
 import software.amazon.awssdk.services.s3.model.NoSuchUploadException;
+import software.amazon.awssdk.services.s3.model.ObjectAttributes;
 import software.amazon.awssdk.services.s3.model.Part;
 import software.amazon.awssdk.services.s3.model.S3Exception;
 import software.amazon.awssdk.services.s3.model.UploadPartResponse;
@@ -200,6 +204,7 @@ class MultipartIT {
         ResponseBytes<GetObjectResponse> got = GATEWAYS.first().getObjectAsBytes(b -> b.bucket(BUCKET).key(key)
                 .checksumMode(ChecksumMode.ENABLED));
         assertEquals(crc32, got.response().checksumCRC32(), "the SDK validated the body against it");
+        assertEquals(ChecksumType.FULL_OBJECT, got.response().checksumType());
         assertEquals(Bodies.md5(concat(parts)), Bodies.md5(got.asByteArray()));
     }
 
@@ -239,6 +244,11 @@ class MultipartIT {
         assertEquals(ChecksumType.COMPOSITE, done.checksumType());
         HeadObjectResponse head = GATEWAYS.second().headObject(b -> b.bucket(BUCKET).key(key).checksumMode(ChecksumMode.ENABLED));
         assertEquals(crc32(concatenated) + "-2", head.checksumCRC32());
+        assertEquals(ChecksumType.COMPOSITE, head.checksumType());
+        GetObjectAttributesResponse attributes = GATEWAYS.first().getObjectAttributes(b -> b.bucket(BUCKET).key(key)
+                .objectAttributes(ObjectAttributes.CHECKSUM));
+        assertEquals(crc32(concatenated) + "-2", attributes.checksum().checksumCRC32());
+        assertEquals(ChecksumType.COMPOSITE, attributes.checksum().checksumType());
         assertArrayEquals(concat(parts), GATEWAYS.first().getObjectAsBytes(b -> b.bucket(BUCKET).key(key)
                 .checksumMode(ChecksumMode.ENABLED)).asByteArray());
     }
@@ -261,6 +271,11 @@ class MultipartIT {
         assertCompleteFails(key, uploadId, 400, "InvalidPart", part(3, last));
         assertCompleteFails(key, uploadId, 400, "InvalidPartOrder", part(2, last), part(1, small));
         assertCompleteFails(key, uploadId, 400, "EntityTooSmall", part(1, small), part(2, last));
+        // issue 21: a number that names no possible part is InvalidArgument, as for UploadPart, not InvalidPart
+        for (int number : new int[] {0, -1, 10_001}) {
+            assertCompleteFails(key, uploadId, 400, "InvalidArgument", part(number, last));
+        }
+        assertCompleteFails(key, uploadId, 400, "InvalidArgument", part(2, last), part(10_001, last));
         String etag = GATEWAYS.first().completeMultipartUpload(b -> b.bucket(BUCKET).key(key).uploadId(uploadId)
                 .multipartUpload(m -> m.parts(part(2, last)))).eTag();
         assertEquals("last", GATEWAYS.second().getObjectAsBytes(b -> b.bucket(BUCKET).key(key)).asUtf8String());
@@ -273,6 +288,83 @@ class MultipartIT {
                 .key(key).uploadId(again).ifNoneMatch("*").multipartUpload(m -> m.parts(part(1, part)))));
         assertEquals(412, exists.statusCode());
         assertEquals("last", GATEWAYS.second().getObjectAsBytes(b -> b.bucket(BUCKET).key(key)).asUtf8String());
+    }
+
+    /**
+     * Issue 21, as s3-tests' test_multipart_resend_first_finishes_last: part 1 is sent twice, the first
+     * upload finishing last; the client lists both answers in the order they came. S3 completes with the
+     * part whose upload finished last.
+     */
+    @Test
+    void aPartSentTwiceWhoseFirstUploadFinishesLastCompletesWithIt() throws Exception {
+        String key = "resend/first-finishes-last";
+        byte[] first = Bodies.bytes(MIB5 + 10, 51);
+        byte[] second = Bodies.bytes(MIB5 + 20, 52);
+        String uploadId = GATEWAYS.first().createMultipartUpload(b -> b.bucket(BUCKET).key(key)).uploadId();
+        CountDownLatch halfSent = new CountDownLatch(1);
+        CountDownLatch secondDone = new CountDownLatch(1);
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try {
+            Future<String> firstUpload = pool.submit(() -> GATEWAYS.first().uploadPart(b -> b.bucket(BUCKET).key(key)
+                    .uploadId(uploadId).partNumber(1), RequestBody.fromContentProvider(
+                            () -> new PausingBody(first, first.length / 2, halfSent, secondDone),
+                            first.length, "application/octet-stream")).eTag());
+            assertTrue(halfSent.await(60, TimeUnit.SECONDS), "the first upload sent half its body");
+            String secondEtag = GATEWAYS.second().uploadPart(b -> b.bucket(BUCKET).key(key).uploadId(uploadId)
+                    .partNumber(1), RequestBody.fromBytes(second)).eTag();
+            secondDone.countDown();
+            String firstEtag = firstUpload.get(120, TimeUnit.SECONDS);
+
+            CompleteMultipartUploadResponse done = GATEWAYS.first().completeMultipartUpload(b -> b.bucket(BUCKET)
+                    .key(key).uploadId(uploadId).multipartUpload(m -> m.parts(part(1, secondEtag), part(1, firstEtag))));
+            assertTrue(done.eTag().endsWith("-1\""), done.eTag());
+            assertArrayEquals(first, GATEWAYS.second().getObjectAsBytes(b -> b.bucket(BUCKET).key(key)).asByteArray());
+        } finally {
+            secondDone.countDown();
+            pool.shutdownNow();
+        }
+    }
+
+    /** A body that stops after {@code pause} bytes until {@code resume} opens, then sends the rest. */
+    private static final class PausingBody extends java.io.InputStream {
+        private final byte[] bytes;
+        private final int pause;
+        private final CountDownLatch paused;
+        private final CountDownLatch resume;
+        private int position;
+
+        PausingBody(byte[] bytes, int pause, CountDownLatch paused, CountDownLatch resume) {
+            this.bytes = bytes;
+            this.pause = pause;
+            this.paused = paused;
+            this.resume = resume;
+        }
+
+        @Override
+        public int read() {
+            byte[] one = new byte[1];
+            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+        }
+
+        @Override
+        public int read(byte[] buffer, int offset, int length) {
+            if (position == pause) {
+                paused.countDown();
+                try {
+                    resume.await(2, TimeUnit.MINUTES);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            if (position >= bytes.length) {
+                return -1;
+            }
+            int end = position < pause ? pause : bytes.length;
+            int n = Math.min(length, end - position);
+            System.arraycopy(bytes, position, buffer, offset, n);
+            position += n;
+            return n;
+        }
     }
 
     @Test

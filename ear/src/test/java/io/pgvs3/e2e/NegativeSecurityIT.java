@@ -89,6 +89,27 @@ class NegativeSecurityIT {
     }
 
     /**
+     * Issue 21: escapes that are not UTF-8 ({@code %AE%8A-}) name no key, in whichever part of the URI
+     * they are and whatever the method or addressing style: 400 InvalidURI, never a 404 for a key or a
+     * listing under a prefix the client did not send.
+     */
+    @Test
+    void escapesThatAreNotUtf8AreInvalidUriWhereverTheyAre() throws Exception {
+        for (String method : new String[] {"GET", "PUT", "DELETE", "POST"}) {
+            assertS3Error(unsigned(method + " /" + BUCKET + "/%AE%8A- HTTP/1.1"), 400, "InvalidURI");
+        }
+        assertEquals(400, unsigned("HEAD /" + BUCKET + "/%AE%8A- HTTP/1.1").status());
+        assertS3Error(unsigned("GET /%AE%8A- HTTP/1.1"), 400, "InvalidURI");
+        assertS3Error(RawHttp.exchange(endpoint, "GET /%AE%8A- HTTP/1.1\r\nHost: " + BUCKET + "."
+                + Stack.VIRTUAL_HOST_DOMAIN + ":" + endpoint.getPort() + "\r\nConnection: close\r\n\r\n", new byte[0]),
+                400, "InvalidURI");
+        assertS3Error(signedGet("/" + BUCKET + "/%AE%8A-", ""), 400, "InvalidURI");
+        assertS3Error(signedGet("/" + BUCKET, "prefix=%AE%8A-"), 400, "InvalidURI");
+        assertS3Error(signedGet("/" + BUCKET, "list-type=2&start-after=%AE%8A-"), 400, "InvalidURI");
+        assertS3Error(signedGet("/" + BUCKET, "delimiter=%AE&marker=a"), 400, "InvalidURI");
+    }
+
+    /**
      * Liberty's URI canonicalization (Servlet 6) refuses decoded control characters before any
      * application code runs and offers no setting for it (docs/adr/0025): a 400, no stack trace.
      */

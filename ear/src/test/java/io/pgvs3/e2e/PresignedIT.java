@@ -68,6 +68,28 @@ class PresignedIT {
         }
     }
 
+    /** Issue 21: a presigned PUT past its expiry is refused as a GET is, 403 AccessDenied, whatever its body. */
+    @Test
+    void anExpiredPresignedPutIsAccessDenied() throws Exception {
+        String bucket = Clients.bucket("expired-put");
+        try (S3Client s3 = Clients.s3(0); S3Presigner presigner = Clients.presigner(0)) {
+            s3.createBucket(b -> b.bucket(bucket));
+            URI put = presigner.presignPutObject(p -> p.signatureDuration(Duration.ofSeconds(1))
+                    .putObjectRequest(r -> r.bucket(bucket).key("k"))).url().toURI();
+            awaitServerPast(expiry(put));
+            HttpClient http = HttpClient.newHttpClient();
+            for (byte[] body : new byte[][] {"small body".getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                    new byte[100_000], new byte[0]}) {
+                HttpResponse<String> response = http.send(HttpRequest.newBuilder(put)
+                        .PUT(HttpRequest.BodyPublishers.ofByteArray(body)).build(), HttpResponse.BodyHandlers.ofString());
+                assertEquals(403, response.statusCode(), body.length + " bytes: " + response.body());
+                assertTrue(response.body().contains("<Code>AccessDenied</Code>"), response.body());
+                assertTrue(response.body().contains("Request has expired"), response.body());
+            }
+            assertTrue(s3.listObjectsV2(b -> b.bucket(bucket)).contents().isEmpty());
+        }
+    }
+
     /** When a presigned URL stops being valid: its X-Amz-Date plus X-Amz-Expires seconds. */
     private static Instant expiry(URI presigned) {
         Map<String, String> query = new HashMap<>();

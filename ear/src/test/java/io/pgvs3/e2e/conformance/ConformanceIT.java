@@ -265,6 +265,12 @@ class ConformanceIT {
         all.add(err("PutObject", "Content-MD5 that is not a base64 MD5 is 400 InvalidDigest", "ErrorResponses.html#InvalidDigest",
                 () -> request("PUT", "/" + BUCKET + "/put/invalid-digest").header("Content-MD5", "not-an-md5").body("hello").send(),
                 400, "InvalidDigest"));
+        // issue 21: a value that is not base64 of a SHA-256 is refused as S3 refuses it (InvalidRequest, as the
+        // AWS SDKs' own tests against S3 expect); BadDigest is for a well-formed value that does not match
+        all.add(err("PutObject", "x-amz-checksum-sha256 that is not base64 of 32 bytes is 400 InvalidRequest",
+                "API_PutObject.html", () -> request("PUT", "/" + BUCKET + "/put/bad-checksum").header("x-amz-checksum-sha256", "bad")
+                        .body("hello").send(), 400, "InvalidRequest",
+                o -> has(o, "<Message>Value for x-amz-checksum-sha256 header is invalid.</Message>")));
         all.add(err("PutObject", "key over 1024 bytes is 400 KeyTooLongError", "ErrorResponses.html#KeyTooLongError",
                 () -> request("PUT", "/" + BUCKET + "/" + "k".repeat(1025)).body("x").send(), 400, "KeyTooLongError"));
         all.add(err("PutObject", "user metadata over 2 KB is 400 MetadataTooLarge", "ErrorResponses.html#MetadataTooLarge",
@@ -434,6 +440,10 @@ class ConformanceIT {
         all.add(err("UploadPart", "unknown upload id is 404 NoSuchUpload", "API_UploadPart.html",
                 () -> request("PUT", "/" + BUCKET + "/mpu/listed").query("partNumber", "1").query("uploadId", "no-such-upload")
                         .body("x").send(), 404, "NoSuchUpload"));
+        all.add(err("UploadPart", "x-amz-checksum-sha256 that is not base64 of 32 bytes is 400 InvalidRequest",
+                "API_UploadPart.html", () -> request("PUT", "/" + BUCKET + "/mpu/listed").query("partNumber", "5")
+                        .query("uploadId", listedUploadId).header("x-amz-checksum-sha256", "bad").body("x").send(), 400,
+                "InvalidRequest", o -> has(o, "<Message>Value for x-amz-checksum-sha256 header is invalid.</Message>")));
         all.add(err("UploadPart", "Content-MD5 of other bytes is 400 BadDigest", "API_UploadPart.html",
                 () -> request("PUT", "/" + BUCKET + "/mpu/listed").query("partNumber", "4").query("uploadId", listedUploadId)
                         .header("Content-MD5", md5Base64("other")).body("x").send(), 400, "BadDigest"));
@@ -448,7 +458,7 @@ class ConformanceIT {
             String upload = s3.createMultipartUpload(b -> b.bucket(BUCKET).key("mpu/copied-range")).uploadId();
             return request("PUT", "/" + BUCKET + "/mpu/copied-range").query("partNumber", "1").query("uploadId", upload)
                     .header("x-amz-copy-source", "/" + BUCKET + "/obj").header("x-amz-copy-source-range", "bytes=5-50").send();
-        }, 400, "InvalidArgument"));
+        }, 400, "InvalidArgument", o -> has(o, "Range specified is not valid for source object of size: 10")));
         all.add(err("UploadPartCopy", "missing source key is 404 NoSuchKey", "API_UploadPartCopy.html", () -> {
             String upload = s3.createMultipartUpload(b -> b.bucket(BUCKET).key("mpu/copied-none")).uploadId();
             return request("PUT", "/" + BUCKET + "/mpu/copied-none").query("partNumber", "1").query("uploadId", upload)

@@ -1,6 +1,7 @@
 package io.pgvs3.store.multipart;
 
 import io.pgvs3.store.api.CompletedPart;
+import io.pgvs3.store.api.PartSpec;
 import io.pgvs3.store.api.error.StoreError;
 import io.pgvs3.store.api.error.StoreException;
 import java.util.ArrayList;
@@ -21,7 +22,44 @@ record PartAssembly(Long[] files, Long[] partEnds, long size, String etag, byte[
     static final long MIN_PART_SIZE = 5L * 1024 * 1024;
 
     /**
+     * The Complete list as S3 reads it: every number a part number (1 to 10,000), numbers never
+     * decreasing, and a number listed again standing for the same part. A client that uploaded a part
+     * twice may list both answers (the first upload finishing last lists its ETag last); the stored part
+     * is the upload that finished last, so the later entry of a number replaces the earlier ones.
+     *
      * @param listed the client's list, in its order
+     * @return the list with one entry per part number, in order
+     * @throws StoreException INVALID_ARGUMENT for a number outside 1..10000, INVALID_PART_ORDER for a
+     *                        number below the one before it, INVALID_PART for an empty list
+     */
+    static List<CompletedPart> listed(List<CompletedPart> listed) {
+        if (listed.isEmpty()) {
+            throw new StoreException(StoreError.INVALID_PART, "a completed upload lists at least one part");
+        }
+        for (CompletedPart part : listed) {
+            if (part.partNumber() < PartSpec.MIN_PART_NUMBER || part.partNumber() > PartSpec.MAX_PART_NUMBER) {
+                throw new StoreException(StoreError.INVALID_ARGUMENT,
+                        "Part number must be an integer between 1 and 10000, inclusive");
+            }
+        }
+        List<CompletedPart> effective = new ArrayList<>(listed.size());
+        for (CompletedPart part : listed) {
+            CompletedPart previous = effective.isEmpty() ? null : effective.get(effective.size() - 1);
+            if (previous != null && part.partNumber() < previous.partNumber()) {
+                throw new StoreException(StoreError.INVALID_PART_ORDER,
+                        "part " + part.partNumber() + " follows part " + previous.partNumber());
+            }
+            if (previous != null && part.partNumber() == previous.partNumber()) {
+                effective.set(effective.size() - 1, part);
+            } else {
+                effective.add(part);
+            }
+        }
+        return effective;
+    }
+
+    /**
+     * @param listed the client's list, in its order, as {@link #listed} returned it
      * @param stored the upload's parts
      * @throws StoreException INVALID_PART_ORDER, INVALID_PART, ENTITY_TOO_SMALL
      */

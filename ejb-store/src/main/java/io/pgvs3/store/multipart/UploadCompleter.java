@@ -30,7 +30,10 @@ public final class UploadCompleter {
 
     /** See {@link io.pgvs3.store.api.MultipartStore#complete}. */
     public PutResult complete(CompleteSpec spec) {
-        return access.write(Pool.MAIN, "CompleteMultipartUpload " + spec.key(), spec.bucket(), spec,
+        // the list is checked before any row is read, and a part number listed twice counts once
+        CompleteSpec listed = new CompleteSpec(spec.bucket(), spec.key(), spec.uploadId(),
+                PartAssembly.listed(spec.parts()), spec.condition(), spec.expectedAlgorithm(), spec.expectedValue());
+        return access.write(Pool.MAIN, "CompleteMultipartUpload " + spec.key(), spec.bucket(), listed,
                 UploadCompleter::complete);
     }
 

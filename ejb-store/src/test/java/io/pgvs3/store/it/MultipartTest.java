@@ -116,6 +116,20 @@ class MultipartTest {
         assertEquals(90_000, page.parts().get(0).size());
     }
 
+    /** The client lists both answers of a part it sent twice; the part uploaded last is the one completed. */
+    @Test
+    void aPartListedTwiceCompletesWithThePartUploadedLast() throws Exception {
+        String bucket = stores.newBucket("listedtwice");
+        String id = mp.create(bucket, "k");
+        PartInfo earlier = mp.upload(bucket, "k", id, 1, Bodies.random(1000, 1));
+        byte[] last = Bodies.random(900, 2);
+        PartInfo later = mp.upload(bucket, "k", id, 1, last);
+        mp.complete(bucket, "k", id, List.of(earlier, later));
+        ObjectMeta meta = stores.reader.head(bucket, "k", false);
+        assertEquals(900, meta.size());
+        assertArrayEquals(last, Bodies.read(stores.reader, meta, null));
+    }
+
     @Test
     void aWrongEtagIsInvalidPartAndPublishesNothing() throws Exception {
         String bucket = stores.newBucket("wrongetag");

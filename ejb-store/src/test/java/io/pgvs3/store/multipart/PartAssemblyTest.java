@@ -40,13 +40,44 @@ class PartAssemblyTest {
     }
 
     @Test
-    void partsOutOfOrderOrRepeatedAreInvalidPartOrder() {
+    void partsOutOfOrderAreInvalidPartOrder() {
         StoredPart one = part(1, 1, MIB5);
         StoredPart two = part(2, 2, MIB5);
-        for (List<CompletedPart> list : List.of(List.of(listed(two), listed(one)), List.of(listed(one), listed(one)))) {
+        for (List<CompletedPart> list : List.of(List.of(listed(two), listed(one)),
+                List.of(listed(one), listed(two), listed(one)))) {
+            assertEquals(StoreError.INVALID_PART_ORDER, assertThrows(StoreException.class,
+                    () -> PartAssembly.listed(list)).error());
             assertEquals(StoreError.INVALID_PART_ORDER, assertThrows(StoreException.class,
                     () -> PartAssembly.of(list, List.of(one, two))).error());
         }
+    }
+
+    /** A part sent twice, the first upload finishing last: the client lists both answers, the last one counts. */
+    @Test
+    void aPartNumberListedAgainStandsForThePartUploadedLast() {
+        StoredPart one = part(1, 1, MIB5);
+        StoredPart two = part(2, 2, 9);
+        CompletedPart earlier = new CompletedPart(1, "\"" + "0".repeat(32) + "\"");
+        List<CompletedPart> effective = PartAssembly.listed(List.of(earlier, listed(one), listed(two), listed(two)));
+        assertEquals(List.of(listed(one), listed(two)), effective);
+        PartAssembly a = PartAssembly.of(effective, List.of(one, two));
+        assertArrayEquals(new Long[] {1L, 2L}, a.files());
+        assertEquals(MultipartEtag.of(List.of(one.md5(), two.md5())), a.etag());
+        // the last entry of a number must name the stored part
+        assertEquals(StoreError.INVALID_PART, assertThrows(StoreException.class,
+                () -> PartAssembly.of(PartAssembly.listed(List.of(listed(one), earlier)), List.of(one))).error());
+    }
+
+    @Test
+    void aNumberOutsideOneToTenThousandIsInvalidArgument() {
+        StoredPart one = part(1, 1, MIB5);
+        for (int number : new int[] {0, -1, 10_001, Integer.MIN_VALUE}) {
+            List<CompletedPart> list = List.of(listed(one), new CompletedPart(number, "x"));
+            assertEquals(StoreError.INVALID_ARGUMENT, assertThrows(StoreException.class,
+                    () -> PartAssembly.listed(list)).error(), "part " + number);
+        }
+        assertEquals(StoreError.INVALID_PART, assertThrows(StoreException.class,
+                () -> PartAssembly.listed(List.of())).error());
     }
 
     @Test

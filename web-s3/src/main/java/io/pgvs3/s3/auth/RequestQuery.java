@@ -1,5 +1,8 @@
 package io.pgvs3.s3.auth;
 
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -20,8 +23,11 @@ public final class RequestQuery {
 
     private final Set<String> names;
 
-    private RequestQuery(List<Param> params) {
+    private final boolean utf8;
+
+    private RequestQuery(List<Param> params, boolean utf8) {
         this.params = params;
+        this.utf8 = utf8;
         Set<String> seen = new HashSet<>();
         for (Param p : params) {
             seen.add(p.name());
@@ -32,6 +38,7 @@ public final class RequestQuery {
     /** Splits {@code rawQuery} (without {@code ?}; null for none); a malformed escape stays literal. */
     public static RequestQuery parse(String rawQuery) {
         List<Param> params = new ArrayList<>();
+        boolean utf8 = true;
         if (rawQuery != null && !rawQuery.isEmpty()) {
             for (String part : rawQuery.split("&", -1)) {
                 if (part.isEmpty()) {
@@ -40,12 +47,33 @@ public final class RequestQuery {
                 int eq = part.indexOf('=');
                 byte[] name = UriEncoding.decode(eq < 0 ? part : part.substring(0, eq));
                 byte[] value = UriEncoding.decode(eq < 0 ? "" : part.substring(eq + 1));
+                utf8 = utf8 && isUtf8(name) && isUtf8(value);
                 params.add(new Param(new String(name, StandardCharsets.UTF_8),
                         new String(value, StandardCharsets.UTF_8),
                         UriEncoding.encode(name), UriEncoding.encode(value)));
             }
         }
-        return new RequestQuery(List.copyOf(params));
+        return new RequestQuery(List.copyOf(params), utf8);
+    }
+
+    /**
+     * Every name and value decodes to UTF-8. The decoded strings replace what is not with U+FFFD, so a
+     * query with {@code %AE} in a prefix would otherwise list under a prefix the client never sent.
+     */
+    public boolean utf8() {
+        return utf8;
+    }
+
+    private static boolean isUtf8(byte[] bytes) {
+        try {
+            StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(bytes));
+            return true;
+        } catch (CharacterCodingException e) {
+            return false;
+        }
     }
 
     List<Param> all() {

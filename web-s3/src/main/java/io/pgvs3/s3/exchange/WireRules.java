@@ -9,9 +9,10 @@ import java.util.List;
 
 /**
  * What a request must look like on the wire before anything reads its credentials or its body: an
- * origin-form target, well-formed query escapes, a body framing every proxy understands, and a declared
- * size S3 would accept. These are refused before SigV4 so that hostile or smuggled requests cost no signature
- * work, reach no handler and leave no stack trace; each refusal is an S3 XML 4xx.
+ * origin-form target, well-formed query escapes of UTF-8 text, a body framing every proxy understands,
+ * and a declared size S3 would accept. These are refused before SigV4 so that hostile or smuggled
+ * requests cost no signature work, reach no handler and leave no stack trace; each refusal is an S3 XML
+ * 4xx.
  */
 final class WireRules {
 
@@ -28,7 +29,8 @@ final class WireRules {
             // "*" (OPTIONS *, the HTTP/2 preface) and absolute forms name no bucket or key
             throw new S3Exception(S3ErrorCode.INVALID_URI);
         }
-        if (!wellFormedEscapes(exchange.rawQuery())) {
+        if (!wellFormedEscapes(exchange.rawQuery()) || !exchange.query().utf8()) {
+            // as a path whose escapes are not UTF-8 (S3Router): names and values are UTF-8 text
             throw new S3Exception(S3ErrorCode.INVALID_URI);
         }
         checkTransferEncoding(exchange.headers().get("transfer-encoding"));

@@ -67,4 +67,13 @@ class WireRulesTest {
         assertDoesNotThrow(() -> WireRules.checkDeclaredSize(exchange("/b", null,
                 Map.of("content-length", List.of("5368709121"))), new Route(S3Operation.DELETE_OBJECTS, "b", null, "POST")));
     }
+
+    /** Issue 21: a query value whose escapes are not UTF-8 (a prefix of %AE%8A-) is refused as such a path is. */
+    @Test
+    void queryEscapesThatAreNotUtf8AreAnInvalidUri() {
+        assertEquals(S3ErrorCode.INVALID_URI, refusal(exchange("/b", "prefix=%AE%8A-", Map.of())));
+        assertEquals(S3ErrorCode.INVALID_URI, refusal(exchange("/b", "list-type=2&start-after=%C3%28", Map.of())));
+        assertEquals(S3ErrorCode.INVALID_URI, refusal(exchange("/b", "%FF=1", Map.of())));
+        assertDoesNotThrow(() -> WireRules.checkRequest(exchange("/b", "prefix=%C3%A4%E2%82%AC", Map.of())));
+    }
 }
