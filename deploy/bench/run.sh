@@ -9,6 +9,7 @@
 #   deploy/bench/run.sh slowread [options]   one client reading at a trickle: VACUUM elsewhere and other clients unhindered
 #   deploy/bench/run.sh paired NAME [options] the current build vs the saved build NAME, flagging moves > 20 %
 #   deploy/bench/run.sh save NAME            keep the current build (server, EAR, scripts) for paired runs
+#   deploy/bench/run.sh origin [options]     an origin-backed bucket in front of S3Proxy behind a slow line vs that origin (issue 20)
 #   deploy/bench/run.sh cases                list the case names
 #
 # Options:
@@ -19,11 +20,12 @@
 #   --warmup S             unmeasured seconds before each window (3); sol: of calls before the trials (20; quick 10)
 #   --settle S             sol: then at most S seconds of gateway calls until its JIT compiler is quiet (120; quick 45)
 #   --trials N             rounds over the matrix (3) or over the sol sizes (5); reports quote medians
-#   --sizes LIST           sol: object sizes (10MiB,256MiB,1GiB)
+#   --sizes LIST           sol: object sizes (10MiB,256MiB,1GiB); origin: (10MiB,100MiB)
 #   --range SIZE           sol: the range read from each object's middle (8MiB)
 #   --object-size SIZE     memory: bytes per request (1GiB)
 #   --concurrency N        memory: requests at once (8)
-#   --rate SIZE            slowread: the slow client's bytes per second (1KiB)
+#   --rate SIZE            slowread: the slow client's bytes per second (1KiB); origin: the line's per connection (50MiB)
+#   --latency MS           origin: the line's delay each way (20)
 #   --build NAME           run, sol, memory, slowread: run against the saved build NAME instead of the current one
 #   --gateway-heap SIZE    the gateway's -Xmx, e.g. 512m (the stack's default; memory: 512m)
 #   --out DIR              results.ndjson, results.md (and for run results.png) (default target/bench/<UTC time>)
@@ -47,7 +49,7 @@ bench_die() { bench_log "error: $*"; exit 1; }
 
 COMMAND=run
 case ${1:-} in
-  run | sol | memory | slowread | paired | save | cases) COMMAND=$1; shift ;;
+  run | sol | memory | slowread | paired | save | origin | cases) COMMAND=$1; shift ;;
   -h | --help | help) usage ;;
 esac
 NAME=""
@@ -61,21 +63,21 @@ if [[ $COMMAND == paired || $COMMAND == save ]]; then
 fi
 
 DURATION="" WARMUP=3 WARMUP_SET=no SETTLE="" TRIALS="" CASES="" OUT="" STATE="" PORT_OFFSET=${PGVS3_BENCH_PORT_OFFSET:-1000} QUICK=no
-SIZES="" RANGE=8MiB OBJECT_SIZE="" CONCURRENCY=8 GATEWAY_HEAP="" RATE=1KiB BUILD=""
+SIZES="" RANGE=8MiB OBJECT_SIZE="" CONCURRENCY=8 GATEWAY_HEAP="" RATE="" LATENCY=20 BUILD=""
 SAVED_DIR=${PGVS3_BENCH_SAVED_DIR:-$HOME/.cache/pgvs3-bench/saved}
 while (($#)); do
   case $1 in
     --quick) QUICK=yes DURATION=${DURATION:-3} WARMUP=1; shift ;;
     --smoke) DURATION=${DURATION:-2} WARMUP=0 TRIALS=1 CASES=smoke; shift ;;
     --cases | --duration | --warmup | --settle | --trials | --out | --state | --port-offset | --saved-dir | --sizes | --range | \
-      --object-size | --concurrency | --gateway-heap | --rate | --build)
+      --object-size | --concurrency | --gateway-heap | --rate | --latency | --build)
       (($# >= 2)) || usage
       case $1 in
         --cases) CASES=$2 ;; --duration) DURATION=$2 ;; --warmup) WARMUP=$2 WARMUP_SET=yes ;; --settle) SETTLE=$2 ;;
         --trials) TRIALS=$2 ;;
         --out) OUT=$2 ;; --state) STATE=$2 ;; --port-offset) PORT_OFFSET=$2 ;; --saved-dir) SAVED_DIR=$2 ;;
         --sizes) SIZES=$2 ;; --range) RANGE=$2 ;; --object-size) OBJECT_SIZE=$2 ;; --concurrency) CONCURRENCY=$2 ;;
-        --gateway-heap) GATEWAY_HEAP=$2 ;; --rate) RATE=$2 ;; --build) BUILD=$2 ;;
+        --gateway-heap) GATEWAY_HEAP=$2 ;; --rate) RATE=$2 ;; --latency) LATENCY=$2 ;; --build) BUILD=$2 ;;
       esac
       shift 2 ;;
     *) usage ;;
@@ -89,7 +91,8 @@ if [[ $QUICK == yes ]]; then
 fi
 TRIALS=${TRIALS:-$([[ $COMMAND == sol ]] && echo 5 || echo 3)}
 DURATION=${DURATION:-$([[ $COMMAND == slowread ]] && echo 60 || echo 10)}
-SIZES=${SIZES:-10MiB,256MiB,1GiB}
+SIZES=${SIZES:-$([[ $COMMAND == origin ]] && echo 10MiB,100MiB || echo 10MiB,256MiB,1GiB)}
+RATE=${RATE:-$([[ $COMMAND == origin ]] && echo 50MiB || echo 1KiB)}
 OBJECT_SIZE=${OBJECT_SIZE:-1GiB}
 [[ $COMMAND != memory ]] || GATEWAY_HEAP=${GATEWAY_HEAP:-512m}
 [[ $PORT_OFFSET =~ ^[0-9]+$ ]] || bench_die "--port-offset needs a number"
@@ -101,7 +104,7 @@ OUT=${OUT:-$REPO/target/bench/$(date -u +%Y%m%dT%H%M%SZ)}
 BENCH_JAR="$BENCH_DIR/target/pgvs3-bench.jar"
 BENCH_CP="$BENCH_DIR/target/classpath.txt"
 PEER_JAR="$BENCH_DIR/target/peer/s3proxy.jar"
-PEER_VERSION=$(sed -n 's:.*<s3proxy.version>\(.*\)</s3proxy.version>.*:\1:p' "$BENCH_DIR/pom.xml")
+PEER_VERSION=$(sed -n 's:.*<s3proxy.version>\(.*\)</s3proxy.version>.*:\1:p' "$REPO/pom.xml")
 
 # This script never builds: stack.sh would fall back to './mvnw install', which must not run here.
 require_built() {
@@ -355,6 +358,29 @@ cmd_slowread() {
     --rate "$RATE" --duration "$DURATION"
 }
 
+# The gateway learns the origin's keys as the credential set "bench" (server variables, ADR 45), then the
+# harness drives the gateway, S3Proxy and its own delay line between them.
+cmd_origin() {
+  require_built
+  mkdir -p "$STATE" "$OUT"
+  chmod 700 "$STATE"
+  trap_cleanup
+  local peer_port=$((8114 + PORT_OFFSET)) peer_access peer_secret
+  peer_access=$(pgvs3_secret_file "$STATE/peer-access-key" 20 'A-Z0-9')
+  peer_secret=$(pgvs3_secret_file "$STATE/peer-secret-key" 40)
+  start_peer "$STATE/peer" "$peer_port" "$peer_access" "$peer_secret"
+  PGVS3_ORIGIN_CREDENTIALS_BENCH_ACCESS_KEY=$peer_access PGVS3_ORIGIN_CREDENTIALS_BENCH_SECRET_KEY=$peer_secret \
+    start_stack "$REPO/deploy/local/stack.sh" "$STATE/stack" "$PORT_OFFSET"
+  load_stack_env "$REPO/deploy/local/stack.sh" "$STATE/stack"
+  local admin=${S_ENDPOINT%:*}:$((9080 + PORT_OFFSET))
+  bench_log "origin: sizes $SIZES, $TRIALS trial(s), $LATENCY ms each way, $RATE/s per connection into $OUT"
+  harness origin --gateway "$S_ENDPOINT" --admin "$admin" --access "$S_ACCESS" --secret "$S_SECRET" \
+    --peer "http://127.0.0.1:$peer_port" --peer-access "$peer_access" --peer-secret "$peer_secret" --credentials bench \
+    --sizes "$SIZES" --trials "$TRIALS" --latency "$LATENCY" --rate "$RATE" \
+    --out "$OUT/results.ndjson" --md "$OUT/results.md" 2> >(tee -a "$OUT/run.log" >&2)
+  cat "$OUT/results.md" >&2
+}
+
 cmd_paired() {
   require_built
   local saved="$SAVED_DIR/$NAME"
@@ -406,6 +432,7 @@ case $COMMAND in
   memory) cmd_memory ;;
   slowread) cmd_slowread ;;
   paired) cmd_paired ;;
+  origin) cmd_origin ;;
   save) cmd_save ;;
   cases) require_built; harness cases ;;
 esac

@@ -11,6 +11,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -136,6 +141,39 @@ class OriginIT {
                 assertEquals(0, originRequests(bucket, "HeadObject"), "a cached object's HEAD asks no origin");
             }
         }
+    }
+
+    @Test
+    void concurrentColdReadsOnBothGatewaysMakeOneOriginGetAndOnePublication() throws Exception {
+        String bucket = frontedBucket("coalesce", "PT1H");
+        byte[] body = random(6 << 20, 21);
+        direct.putObject(b -> b.bucket(originBucketOf(bucket)).key("hot.parquet"), RequestBody.fromBytes(body));
+        double gets = originRequests(bucket, "GetObject");
+        int readers = 8;
+        CyclicBarrier start = new CyclicBarrier(readers);
+        ExecutorService pool = Executors.newFixedThreadPool(readers);
+        try {
+            List<Future<byte[]>> reads = new ArrayList<>();
+            for (int i = 0; i < readers; i++) {
+                int gateway = i % 2;
+                reads.add(pool.submit(() -> {
+                    try (S3Client client = Clients.s3(gateway)) {
+                        start.await();
+                        return client.getObjectAsBytes(b -> b.bucket(bucket).key("hot.parquet")).asByteArray();
+                    }
+                }));
+            }
+            for (Future<byte[]> read : reads) {
+                assertArrayEquals(body, read.get(2, TimeUnit.MINUTES));
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertEquals(gets + 1, originRequests(bucket, "GetObject"), "one origin GET for eight concurrent cold reads");
+        double published = Scrape.of(Stack.adminEndpoint(0)).value("pgvs3_origin_fills_total", "bucket=" + bucket,
+                "result=published") + Scrape.of(Stack.adminEndpoint(1)).value("pgvs3_origin_fills_total",
+                "bucket=" + bucket, "result=published");
+        assertEquals(1, published, "one publication");
     }
 
     @Test

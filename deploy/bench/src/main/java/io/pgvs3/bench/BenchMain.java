@@ -1,7 +1,9 @@
 package io.pgvs3.bench;
 
 import io.pgvs3.bench.cases.CaseCatalog;
+import io.pgvs3.bench.http.Credentials;
 import io.pgvs3.bench.memory.MemoryRun;
+import io.pgvs3.bench.origin.OriginBench;
 import io.pgvs3.bench.report.MemoryResult;
 import io.pgvs3.bench.report.Report;
 import io.pgvs3.bench.report.SlowReadResult;
@@ -17,6 +19,7 @@ import io.pgvs3.bench.targets.S3Target;
 import io.pgvs3.bench.targets.TargetsFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
@@ -56,6 +59,9 @@ public final class BenchMain {
                 case "memory" -> memory(new Args(args, 1,
                         Set.of("targets", "out", "md", "data", "logs", "size", "concurrency")));
                 case "slowread" -> slowRead(new Args(args, 1, Set.of("targets", "out", "md", "data", "rate", "duration")));
+                case "origin" -> origin(new Args(args, 1, Set.of("gateway", "admin", "access", "secret", "peer",
+                        "peer-access", "peer-secret", "credentials", "sizes", "trials", "latency", "rate", "window", "out",
+                        "md")));
                 case "cases" -> CaseCatalog.all().forEach(c -> System.out.println(c.name()));
                 default -> throw new IllegalArgumentException("unknown command " + args[0]);
             }
@@ -63,6 +69,17 @@ public final class BenchMain {
             Logger.getLogger(BenchMain.class.getName()).log(Level.SEVERE, "bench " + args[0] + " failed", e);
             System.exit(1);
         }
+    }
+
+    private static void origin(Args a) throws Exception {
+        List<Long> sizes = Arrays.stream(a.get("sizes", "10MiB,100MiB").split(","))
+                .map(ByteSize::parse).toList();
+        new OriginBench(new OriginBench.Settings(a.required("gateway"), a.required("admin"),
+                new Credentials(a.required("access"), a.required("secret"), "us-east-1"), a.required("peer"),
+                new Credentials(a.required("peer-access"), a.required("peer-secret"), "us-east-1"),
+                a.required("credentials"), sizes, Integer.parseInt(a.get("trials", "3")),
+                Duration.ofMillis(Long.parseLong(a.get("latency", "20"))), ByteSize.parse(a.get("rate", "50MiB")),
+                a.seconds("window", "5"), Path.of(a.required("out")), Path.of(a.required("md")))).run();
     }
 
     private static void run(Args a) throws Exception {

@@ -11,7 +11,8 @@ import java.time.Duration;
  */
 public record OriginSettings(Duration connectTimeout, Duration readTimeout, int fillConcurrency,
                              Duration admissionWait, long spoolMemoryBytes, long spoolDiskBytes, Path spoolDirectory,
-                             int uploadConcurrency, Duration drainInterval, Duration flushLease) {
+                             int uploadConcurrency, Duration drainInterval, Duration flushLease,
+                             Duration fillWait, Duration fillLease) {
 
     static OriginSettings of(Settings settings) {
         long memory = settings.number("pgvs3.origin.spool.memory-bytes",
@@ -27,10 +28,13 @@ public record OriginSettings(Duration connectTimeout, Duration readTimeout, int 
                         Path.of(System.getProperty("java.io.tmpdir"), "pgvs3-origin-spool").toString())),
                 settings.integer("pgvs3.origin.upload.concurrency", 4),
                 settings.duration("pgvs3.origin.drain.interval", Duration.ofSeconds(1)),
-                settings.duration("pgvs3.origin.flush.lease", Duration.ofMinutes(5)));
+                settings.duration("pgvs3.origin.flush.lease", Duration.ofMinutes(5)),
+                settings.duration("pgvs3.origin.fill.wait", Duration.ofSeconds(10)),
+                settings.duration("pgvs3.origin.fill.lease", Duration.ofSeconds(30)));
         settings.require(origin.fillConcurrency >= 1, "pgvs3.origin.fill.concurrency must be at least 1");
         settings.require(origin.uploadConcurrency >= 1 && origin.uploadConcurrency <= 64,
                 "pgvs3.origin.upload.concurrency must be from 1 to 64");
+        settings.require(origin.fillLease.toMillis() >= 1000, "pgvs3.origin.fill.lease must be at least PT1S");
         settings.require(origin.drainInterval.toMillis() >= 100, "pgvs3.origin.drain.interval must be at least PT0.1S");
         settings.require(memory >= 0 && origin.spoolDiskBytes >= 0, "pgvs3.origin.spool budgets must not be negative");
         return origin;

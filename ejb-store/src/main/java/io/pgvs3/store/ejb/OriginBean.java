@@ -5,6 +5,7 @@ import io.pgvs3.store.config.StoreConfig;
 import io.pgvs3.store.metrics.OriginMetrics;
 import io.pgvs3.store.origin.OriginClients;
 import io.pgvs3.store.origin.OriginMeter;
+import io.pgvs3.store.origin.OriginObjects;
 import io.pgvs3.store.origin.SpoolBudget;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
@@ -25,6 +26,8 @@ import org.eclipse.microprofile.metrics.MetricRegistry;
 @ConcurrencyManagement(ConcurrencyManagementType.BEAN)
 @TransactionManagement(TransactionManagementType.BEAN)
 public class OriginBean {
+
+    private static final java.time.Duration FILL_POLL = java.time.Duration.ofMillis(20);
 
     @Inject
     private StoreConfig config;
@@ -64,8 +67,11 @@ public class OriginBean {
         return fillSlots;
     }
 
-    public OriginSettings settings() {
-        return config.origin();
+    /** How this gateway's fills wait; waiters look for a fill's publication every 20 ms. */
+    public OriginObjects.FillTiming fillTiming() {
+        OriginSettings settings = config.origin();
+        return new OriginObjects.FillTiming(settings.admissionWait(), settings.fillWait(), FILL_POLL,
+                settings.fillLease());
     }
 
     public OriginMeter meter() {

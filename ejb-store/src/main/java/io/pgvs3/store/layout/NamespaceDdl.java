@@ -200,6 +200,13 @@ public final class NamespaceDdl {
                 last_error    text
             );
             CREATE INDEX outbox_due ON @.outbox (next_try_at);
+            -- Who fills a key now (by the database's clock): concurrent misses on any gateway wait for the
+            -- holder instead of asking the origin again; a holder that dies lets its lease run out.
+            CREATE TABLE @.fill_leases (
+                key        text COLLATE "C" PRIMARY KEY,
+                token      int8 NOT NULL,
+                expires_at timestamptz NOT NULL
+            );
             """;
 
     private NamespaceDdl() {

@@ -65,22 +65,26 @@ public final class OriginObjects {
     private final OriginClients clients;
     private final SpoolBudget spools;
     private final Semaphore fills;
-    private final Duration admissionWait;
+    private final FillTiming timing;
     private final OriginMeter meter;
 
     /**
-     * @param fills         the fills this gateway may run at once, shared by every worker
-     * @param admissionWait how long a fill waits for its turn before the client gets 503 SlowDown
+     * How fills wait: for a fill slot (then 503 SlowDown), for another gateway's fill of the same key (then
+     * pass-through), how often they look, and how long a fill lease lasts unless renewed.
      */
+    public record FillTiming(Duration admissionWait, Duration fillWait, Duration fillPoll, Duration fillLease) {
+    }
+
+    /** @param fills the fills this gateway may run at once, shared by every worker */
     public OriginObjects(DataAccess access, ObjectReader reader, ObjectWriter writer, OriginClients clients,
-            SpoolBudget spools, Semaphore fills, Duration admissionWait, OriginMeter meter) {
+            SpoolBudget spools, Semaphore fills, FillTiming timing, OriginMeter meter) {
         this.access = access;
         this.reader = reader;
         this.writer = writer;
         this.clients = clients;
         this.spools = spools;
         this.fills = fills;
-        this.admissionWait = admissionWait;
+        this.timing = timing;
         this.meter = meter;
     }
 
@@ -102,7 +106,7 @@ public final class OriginObjects {
             boolean withInlineBody) {
         long start = startFill(ns);
         try (ResponseInputStream<GetObjectResponse> got = origin.get(key, found.validator())) {
-            return publish(ns, key, start, got, withInlineBody);
+            return publish(ns, key, start, got, got, withInlineBody);
         } catch (OriginClient.NotModified e) {
             access.write(Pool.MAIN, "confirm " + key, ns.name(), (c, locked) -> {
                 OriginKeys.confirm(c, locked, key, found.validator());
@@ -122,11 +126,48 @@ public final class OriginObjects {
         }
     }
 
+    /**
+     * A miss: one fill per key, whichever gateway it reaches first, under the key's fill lease; the other
+     * requests wait for its publication and are then served from it. A waiter whose wait runs out
+     * (pgvs3.origin.fill.wait) passes through.
+     */
     private ObjectMeta fill(Namespace ns, OriginClient origin, String key) {
-        long start = startFill(ns);
+        long deadline = System.nanoTime() + timing.fillWait().toNanos();
+        boolean counted = false;
+        while (true) {
+            long token = startFill(ns);
+            if (takeLease(ns, key, token)) {
+                try {
+                    // filled between our miss and our lease: serve that one
+                    Optional<CachedObject> filled = reader.findCached(ns.name(), key, true);
+                    return filled.isPresent() ? filled.get().meta() : fillHolding(ns, origin, key, token);
+                } finally {
+                    releaseLease(ns, key, token);
+                }
+            }
+            if (!counted) {
+                meter.fill(ns.name(), "coalesced");
+                counted = true;
+            }
+            do {
+                Optional<CachedObject> filled = reader.findCached(ns.name(), key, true);
+                if (filled.isPresent()) {
+                    return filled.get().meta();
+                }
+                if (System.nanoTime() > deadline) {
+                    return passThrough(ns, origin, key);
+                }
+                pause();
+            } while (leaseHeld(ns, key));
+            // the holder gave up or died: take the lease in turn
+        }
+    }
+
+    /** Downloads and publishes while holding the key's fill lease {@code token}, renewing it as bytes come. */
+    private ObjectMeta fillHolding(Namespace ns, OriginClient origin, String key, long token) {
         admit(ns);
         try (ResponseInputStream<GetObjectResponse> got = origin.get(key, null)) {
-            return publish(ns, key, start, got, true);
+            return publish(ns, key, token, got, new LeaseKeeper(got, ns, key, token), true);
         } catch (IOException e) {
             throw brokeOff(ns, key, e);
         } finally {
@@ -134,17 +175,105 @@ public final class OriginObjects {
         }
     }
 
-    /** Spools the origin's answer and publishes it, unless a newer write or delete of the key came first. */
+    /**
+     * A waiter whose wait ran out: the origin's body, served without storing it, when it is small enough
+     * to hold in the heap (the read of a cold object that another fill is still downloading).
+     */
+    private ObjectMeta passThrough(Namespace ns, OriginClient origin, String key) {
+        try (ResponseInputStream<GetObjectResponse> got = origin.get(key, null)) {
+            GetObjectResponse response = got.response();
+            if (response.contentLength() == null || response.contentLength() > SpoolBudget.MEMORY_BODY_MAX) {
+                meter.fill(ns.name(), "refused");
+                throw new StoreException(StoreError.BUSY, "a fill of " + ns.name() + "/" + key + " is still running");
+            }
+            byte[] body = got.readAllBytes();
+            meter.fill(ns.name(), "passthrough");
+            return new ObjectMeta(ns.name(), key, body.length, OriginKeys.unquoted(response.eTag()),
+                    response.contentType() == null ? ObjectStore.DEFAULT_CONTENT_TYPE : response.contentType(),
+                    userMetadata(response.metadata()), response.lastModified(), new BodyLocation(body, 0),
+                    contentHeaders(response), null);
+        } catch (IOException e) {
+            throw brokeOff(ns, key, e);
+        }
+    }
+
+    private boolean takeLease(Namespace ns, String key, long token) {
+        return access.write(Pool.MAIN, "fill lease", ns.name(),
+                (c, locked) -> FillLeases.take(c, locked, key, token, timing.fillLease()));
+    }
+
+    private boolean leaseHeld(Namespace ns, String key) {
+        return access.read(Pool.MAIN, "fill lease", ns.name(), (c, n) -> FillLeases.held(c, n, key));
+    }
+
+    /** After a failed or discarded fill (a published one gave its lease up in its own transaction). */
+    private void releaseLease(Namespace ns, String key, long token) {
+        try {
+            access.write(Pool.MAIN, "fill lease", ns.name(), (c, locked) -> FillLeases.release(c, locked, key, token));
+        } catch (StoreException e) {
+            // it runs out by itself
+        }
+    }
+
+    /** The fill stalled past its lease and another may hold it now: the client retries (503 SlowDown). */
+    private static StoreException leaseLost(Namespace ns, String key) {
+        return new StoreException(StoreError.BUSY, "the fill lease of " + ns.name() + "/" + key + " ran out");
+    }
+
+    private void pause() {
+        try {
+            Thread.sleep(timing.fillPoll().toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new StoreException(StoreError.BUSY, "interrupted while waiting for a fill");
+        }
+    }
+
+    /** Renews the fill lease while the body comes, every third of its duration; a lost lease ends the fill. */
+    private final class LeaseKeeper extends FilterInputStream {
+        private final Namespace ns;
+        private final String key;
+        private final long token;
+        private long renewAt;
+
+        LeaseKeeper(InputStream in, Namespace ns, String key, long token) {
+            super(in);
+            this.ns = ns;
+            this.key = key;
+            this.token = token;
+            this.renewAt = System.nanoTime() + timing.fillLease().toNanos() / 3;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n = in.read(b, off, len);
+            if (System.nanoTime() > renewAt) {
+                if (!access.write(Pool.MAIN, "fill lease", ns.name(),
+                        (c, locked) -> FillLeases.renew(c, locked, key, token, timing.fillLease()))) {
+                    throw leaseLost(ns, key);
+                }
+                renewAt = System.nanoTime() + timing.fillLease().toNanos() / 3;
+            }
+            return n;
+        }
+    }
+
+    /**
+     * Spools the origin's answer and publishes it, unless a newer write or delete of the key came first or
+     * (for a fill under a lease, {@code token} > 0) the lease is no longer this fill's.
+     */
     private ObjectMeta publish(Namespace ns, String key, long start, ResponseInputStream<GetObjectResponse> got,
-            boolean withInlineBody) throws IOException {
+            InputStream body, boolean withInlineBody) throws IOException {
         GetObjectResponse response = got.response();
         Instant lastModified = response.lastModified();
-        try (Spool spool = Spool.of(spools, response.contentLength() == null ? -1 : response.contentLength(), got)) {
+        boolean leased = body != got;
+        try (Spool spool = Spool.of(spools, response.contentLength() == null ? -1 : response.contentLength(), body)) {
             PutSpec spec = new PutSpec(ns.name(), key, response.contentType(), userMetadata(response.metadata()),
-                    WriteCondition.NONE, spool.length(), null, null, new ContentHeaders(response.cacheControl(),
-                    response.contentDisposition(), response.contentEncoding(), response.contentLanguage(),
-                    response.expiresString()), null);
+                    WriteCondition.NONE, spool.length(), null, null, contentHeaders(response), null);
             writer.put(spec, spool.read(), (c, locked, modified) -> {
+                if (leased && !FillLeases.release(c, locked, key, start)) {
+                    throw leaseLost(ns, key);
+                }
                 if (!OriginKeys.publishFill(c, locked, key, start, response.eTag(), lastModified)) {
                     throw new FillDiscarded();
                 }
@@ -157,6 +286,11 @@ public final class OriginObjects {
         // what the bucket holds now: the fill, or the write that won over it (a delete: NoSuchKey)
         return reader.findCached(ns.name(), key, withInlineBody).map(CachedObject::meta)
                 .orElseThrow(() -> new StoreException(StoreError.NO_SUCH_KEY, "no such key: " + key));
+    }
+
+    private static ContentHeaders contentHeaders(GetObjectResponse response) {
+        return new ContentHeaders(response.cacheControl(), response.contentDisposition(), response.contentEncoding(),
+                response.contentLanguage(), response.expiresString());
     }
 
     private ObjectMeta headAtOrigin(Namespace ns, OriginClient origin, String key) {
@@ -252,7 +386,7 @@ public final class OriginObjects {
 
     private void admit(Namespace ns) {
         try {
-            if (fills.tryAcquire(admissionWait.toMillis(), TimeUnit.MILLISECONDS)) {
+            if (fills.tryAcquire(timing.admissionWait().toMillis(), TimeUnit.MILLISECONDS)) {
                 return;
             }
         } catch (InterruptedException e) {
@@ -260,7 +394,7 @@ public final class OriginObjects {
         }
         meter.fill(ns.name(), "refused");
         throw new StoreException(StoreError.BUSY, "no fill of bucket " + ns.name() + " could start within "
-                + admissionWait + " (pgvs3.origin.fill.concurrency)");
+                + timing.admissionWait() + " (pgvs3.origin.fill.concurrency)");
     }
 
     private static StoreException brokeOff(Namespace ns, String key, IOException e) {
