@@ -9,11 +9,13 @@ import io.pgvs3.store.origin.OriginObjects;
 import io.pgvs3.store.origin.SpoolBudget;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
+import jakarta.annotation.Resource;
 import jakarta.ejb.ConcurrencyManagement;
 import jakarta.ejb.ConcurrencyManagementType;
 import jakarta.ejb.Singleton;
 import jakarta.ejb.TransactionManagement;
 import jakarta.ejb.TransactionManagementType;
+import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.inject.Inject;
 import java.util.concurrent.Semaphore;
 import org.eclipse.microprofile.metrics.MetricRegistry;
@@ -34,6 +36,9 @@ public class OriginBean {
 
     @Inject
     private MetricRegistry registry;
+
+    @Resource(lookup = "concurrent/pgvs3/originFills")
+    private ManagedExecutorService downloads;
 
     private OriginClients clients;
     private SpoolBudget spools;
@@ -72,6 +77,11 @@ public class OriginBean {
         OriginSettings settings = config.origin();
         return new OriginObjects.FillTiming(settings.admissionWait(), settings.fillWait(), FILL_POLL,
                 settings.fillLease());
+    }
+
+    /** Where fills download while their publication follows the spool. */
+    public ManagedExecutorService downloads() {
+        return downloads;
     }
 
     public OriginMeter meter() {

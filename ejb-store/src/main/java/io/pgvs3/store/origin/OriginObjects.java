@@ -30,6 +30,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import software.amazon.awssdk.core.ResponseInputStream;
@@ -66,6 +68,7 @@ public final class OriginObjects {
     private final SpoolBudget spools;
     private final Semaphore fills;
     private final FillTiming timing;
+    private final Executor downloads;
     private final OriginMeter meter;
 
     /**
@@ -75,9 +78,12 @@ public final class OriginObjects {
     public record FillTiming(Duration admissionWait, Duration fillWait, Duration fillPoll, Duration fillLease) {
     }
 
-    /** @param fills the fills this gateway may run at once, shared by every worker */
+    /**
+     * @param fills     the fills this gateway may run at once, shared by every worker
+     * @param downloads where fills download while their publication follows
+     */
     public OriginObjects(DataAccess access, ObjectReader reader, ObjectWriter writer, OriginClients clients,
-            SpoolBudget spools, Semaphore fills, FillTiming timing, OriginMeter meter) {
+            SpoolBudget spools, Semaphore fills, FillTiming timing, Executor downloads, OriginMeter meter) {
         this.access = access;
         this.reader = reader;
         this.writer = writer;
@@ -85,6 +91,7 @@ public final class OriginObjects {
         this.spools = spools;
         this.fills = fills;
         this.timing = timing;
+        this.downloads = downloads;
         this.meter = meter;
     }
 
@@ -259,33 +266,51 @@ public final class OriginObjects {
     }
 
     /**
-     * Spools the origin's answer and publishes it, unless a newer write or delete of the key came first or
-     * (for a fill under a lease, {@code token} > 0) the lease is no longer this fill's.
+     * Publishes the origin's answer as its bytes arrive, unless a newer write or delete of the key came first
+     * or (a fill under a lease: {@code body} renews it) the lease is no longer this fill's. The download runs
+     * on the fill executor into a spool that the publication follows, so a cold read costs about the
+     * download, not the download and then the publication.
      */
     private ObjectMeta publish(Namespace ns, String key, long start, ResponseInputStream<GetObjectResponse> got,
             InputStream body, boolean withInlineBody) throws IOException {
         GetObjectResponse response = got.response();
         Instant lastModified = response.lastModified();
         boolean leased = body != got;
-        try (Spool spool = Spool.of(spools, response.contentLength() == null ? -1 : response.contentLength(), body)) {
+        long length = response.contentLength() == null ? -1 : response.contentLength();
+        try (Spool spool = Spool.open(spools, length)) {
             PutSpec spec = new PutSpec(ns.name(), key, response.contentType(), userMetadata(response.metadata()),
-                    WriteCondition.NONE, spool.length(), null, null, contentHeaders(response), null);
-            writer.put(spec, spool.read(), (c, locked, modified) -> {
-                if (leased && !FillLeases.release(c, locked, key, start)) {
-                    throw leaseLost(ns, key);
+                    WriteCondition.NONE, length, null, null, contentHeaders(response), null);
+            CompletableFuture<Void> download = CompletableFuture.runAsync(() -> spool.fillFrom(body), downloads);
+            try {
+                writer.put(spec, spool.follow(), (c, locked, modified) -> {
+                    if (leased && !FillLeases.release(c, locked, key, start)) {
+                        throw leaseLost(ns, key);
+                    }
+                    if (!OriginKeys.publishFill(c, locked, key, start, response.eTag(), lastModified)) {
+                        throw new FillDiscarded();
+                    }
+                    return lastModified != null ? lastModified : modified;
+                });
+                meter.fill(ns.name(), "published");
+            } catch (StoreException e) {
+                throw spool.failure() == null ? e : downloadFailure(ns, key, spool.failure());
+            } finally {
+                if (!download.isDone()) {
+                    got.abort(); // the publication gave up: stop the download too
                 }
-                if (!OriginKeys.publishFill(c, locked, key, start, response.eTag(), lastModified)) {
-                    throw new FillDiscarded();
-                }
-                return lastModified != null ? lastModified : modified;
-            });
-            meter.fill(ns.name(), "published");
+                download.join();
+            }
         } catch (FillDiscarded e) {
             meter.fill(ns.name(), "discarded");
         }
         // what the bucket holds now: the fill, or the write that won over it (a delete: NoSuchKey)
         return reader.findCached(ns.name(), key, withInlineBody).map(CachedObject::meta)
                 .orElseThrow(() -> new StoreException(StoreError.NO_SUCH_KEY, "no such key: " + key));
+    }
+
+    /** The download's own failure, which says more than what the publication made of it. */
+    private static StoreException downloadFailure(Namespace ns, String key, IOException failure) {
+        return failure.getCause() instanceof StoreException refusal ? refusal : brokeOff(ns, key, failure);
     }
 
     private static ContentHeaders contentHeaders(GetObjectResponse response) {

@@ -7,13 +7,17 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.Path;
 
 /**
  * One body held between an origin and PostgreSQL, within the {@link SpoolBudget}: in the heap when its
- * length is known and small, else in a scratch file that grows in reserved steps. It can be read any
- * number of times (the SDK reads a body twice to sign it over plain HTTP); closing it returns its room.
+ * length is known and small, else in a scratch file that grows in reserved steps. It can be read whole any
+ * number of times once complete (the SDK reads a body twice to sign it over plain HTTP), or followed while
+ * it is being written (a fill publishes as the origin's bytes arrive); closing it returns its room.
  */
 final class Spool extends OutputStream implements Closeable {
 
@@ -24,7 +28,10 @@ final class Spool extends OutputStream implements Closeable {
     private byte[] memory;
     private Path file;
     private OutputStream fileOut;
+    /** Bytes written so far; with {@link #complete} and {@link #failure}, guarded by this spool's monitor. */
     private long length;
+    private boolean complete;
+    private IOException failure;
     private long reservedMemory;
     private long reservedDisk;
 
@@ -81,7 +88,10 @@ final class Spool extends OutputStream implements Closeable {
             }
             fileOut.write(b, off, len);
         }
-        length += len;
+        synchronized (this) {
+            length += len;
+            notifyAll();
+        }
     }
 
     /** All bytes are in. */
@@ -90,10 +100,91 @@ final class Spool extends OutputStream implements Closeable {
             fileOut.close();
             fileOut = null;
         }
+        synchronized (this) {
+            complete = true;
+            notifyAll();
+        }
     }
 
-    long length() {
+    /**
+     * Copies {@code in} to its end into this spool and finishes it; a failure is kept for its followers
+     * ({@link #failure}) instead of thrown: this runs on its own thread while a follower publishes.
+     */
+    void fillFrom(InputStream in) {
+        try {
+            in.transferTo(this);
+            finish();
+        } catch (IOException | RuntimeException e) {
+            synchronized (this) {
+                failure = e instanceof IOException io ? io : new IOException(e.getMessage(), e);
+                notifyAll();
+            }
+        }
+    }
+
+    /** What ended {@link #fillFrom} early: an IOException, or one whose cause is the store's refusal. */
+    synchronized IOException failure() {
+        return failure;
+    }
+
+    synchronized long length() {
         return length;
+    }
+
+    /** A stream that follows the body as it is written and ends with it (or fails with its writer). */
+    InputStream follow() {
+        return new InputStream() {
+            private long position;
+            private FileChannel channel;
+
+            @Override
+            public int read() throws IOException {
+                byte[] one = new byte[1];
+                return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) throws IOException {
+                int n;
+                synchronized (Spool.this) {
+                    while (position >= length && !complete && failure == null) {
+                        try {
+                            Spool.this.wait();
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                            throw new IOException("interrupted while following a spooled body", e);
+                        }
+                    }
+                    if (failure != null) {
+                        throw new IOException("the body being spooled broke off", failure);
+                    }
+                    if (position >= length) {
+                        return -1;
+                    }
+                    n = (int) Math.min(len, length - position);
+                }
+                if (memory != null) {
+                    System.arraycopy(memory, (int) position, b, off, n);
+                } else {
+                    if (channel == null) {
+                        channel = FileChannel.open(file, StandardOpenOption.READ);
+                    }
+                    ByteBuffer target = ByteBuffer.wrap(b, off, n);
+                    while (target.hasRemaining()) {
+                        channel.read(target, position + target.position() - off);
+                    }
+                }
+                position += n;
+                return n;
+            }
+
+            @Override
+            public void close() throws IOException {
+                if (channel != null) {
+                    channel.close();
+                }
+            }
+        };
     }
 
     /** A fresh stream over the whole body. */
