@@ -17,7 +17,9 @@ import io.pgvs3.store.api.UploadSpec;
 import io.pgvs3.store.api.error.StoreError;
 import io.pgvs3.store.api.error.StoreException;
 import io.pgvs3.store.multipart.PartWriter;
+import io.pgvs3.store.api.WriteCondition;
 import io.pgvs3.store.namespace.NamespaceCache;
+import io.pgvs3.store.origin.OriginObjects;
 import io.pgvs3.store.multipart.UploadCompleter;
 import io.pgvs3.store.multipart.UploadLister;
 import io.pgvs3.store.multipart.UploadService;
@@ -51,11 +53,6 @@ public class MultipartStoreBean extends StoreFacade implements MultipartStore {
     @Override
     public UploadInfo create(UploadSpec spec) {
         layout.require();
-        if (namespaces.resolve(spec.bucket()).isOriginBacked()) {
-            // completion would be a write-back (issue 20), which origin-backed buckets do not have yet
-            throw new StoreException(StoreError.NOT_IMPLEMENTED, "multipart uploads into an origin-backed bucket"
-                    + " are not supported yet; PUT the object in one request (docs/s3-compatibility.md)");
-        }
         return uploads.create(spec);
     }
 
@@ -74,7 +71,16 @@ public class MultipartStoreBean extends StoreFacade implements MultipartStore {
     @Override
     public PutResult complete(CompleteSpec spec) {
         layout.require();
-        return completer.complete(spec);
+        if (!namespaces.resolve(spec.bucket()).isOriginBacked()) {
+            return completer.complete(spec);
+        }
+        WriteCondition condition = spec.condition() == null ? WriteCondition.NONE : spec.condition();
+        if (!condition.equals(WriteCondition.NONE)) {
+            // a conditional completion must reach the origin before it succeeds: not built yet
+            throw new StoreException(StoreError.NOT_IMPLEMENTED, "a conditional CompleteMultipartUpload in an"
+                    + " origin-backed bucket is not supported yet (docs/s3-compatibility.md)");
+        }
+        return completer.complete(spec, OriginObjects.writeBack(spec.key()));
     }
 
     @Override

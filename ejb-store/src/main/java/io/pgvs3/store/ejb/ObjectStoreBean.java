@@ -62,7 +62,8 @@ public class ObjectStoreBean extends StoreFacade implements ObjectStore {
         lister = new ObjectLister(access);
         copier = new ObjectCopier(access, reader);
         originObjects = new OriginObjects(access, reader, writer, originBean.clients(), originBean.spools(),
-                originBean.fillSlots(), originBean.fillTiming(), originBean.downloads(), originBean.meter());
+                originBean.fillSlots(), originBean.fillTiming(), originBean.downloads(), layout::readOnly,
+                originBean.meter());
         originLister = new OriginLister(access, originBean.clients());
         namespaces = access.namespaces();
     }

@@ -9,6 +9,7 @@ import io.pgvs3.store.api.error.StoreError;
 import io.pgvs3.store.api.error.StoreException;
 import io.pgvs3.store.namespace.Namespace;
 import io.pgvs3.store.write.NewObject;
+import io.pgvs3.store.write.AfterPublish;
 import io.pgvs3.store.write.ObjectPublisher;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -30,14 +31,26 @@ public final class UploadCompleter {
 
     /** See {@link io.pgvs3.store.api.MultipartStore#complete}. */
     public PutResult complete(CompleteSpec spec) {
+        return complete(spec, AfterPublish.NONE);
+    }
+
+    /**
+     * {@link #complete(CompleteSpec)} where {@code after} runs in the publishing
+     * transaction (an origin-backed bucket's write-back).
+     */
+    public PutResult complete(CompleteSpec spec, AfterPublish after) {
         // the list is checked before any row is read, and a part number listed twice counts once
         CompleteSpec listed = new CompleteSpec(spec.bucket(), spec.key(), spec.uploadId(),
                 PartAssembly.listed(spec.parts()), spec.condition(), spec.expectedAlgorithm(), spec.expectedValue());
-        return access.write(Pool.MAIN, "CompleteMultipartUpload " + spec.key(), spec.bucket(), listed,
-                UploadCompleter::complete);
+        return access.write(Pool.MAIN, "CompleteMultipartUpload " + spec.key(), spec.bucket(),
+                new Completion(listed, after), UploadCompleter::complete);
     }
 
-    private static PutResult complete(Connection c, Namespace ns, CompleteSpec spec) throws SQLException {
+    private record Completion(CompleteSpec spec, AfterPublish after) {
+    }
+
+    private static PutResult complete(Connection c, Namespace ns, Completion completion) throws SQLException {
+        CompleteSpec spec = completion.spec();
         Upload upload;
         try {
             upload = Uploads.require(c, ns, spec.uploadId(), spec.key(), Uploads.Lock.UPDATE);
@@ -56,7 +69,8 @@ public final class UploadCompleter {
         NewObject row = new NewObject(spec.key(), object.size(), object.etag(), object.sha256(), upload.contentType(),
                 upload.userMetadata(), null, false, object.files()[0], new String[0], checksum, object.files(),
                 object.partEnds());
-        Instant modified = ObjectPublisher.publish(c, ns, row, spec.condition(), object.unused());
+        Instant modified = completion.after().run(c, ns,
+                ObjectPublisher.publish(c, ns, row, spec.condition(), object.unused()));
         return new PutResult(object.etag(), object.size(), modified, checksum, false);
     }
 

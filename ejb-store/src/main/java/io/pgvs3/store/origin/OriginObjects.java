@@ -17,6 +17,7 @@ import io.pgvs3.store.namespace.Namespace;
 import io.pgvs3.store.read.CachedObject;
 import io.pgvs3.store.read.ObjectReader;
 import io.pgvs3.store.sql.Locks;
+import io.pgvs3.store.write.AfterPublish;
 import io.pgvs3.store.write.ObjectDeleter;
 import io.pgvs3.store.write.ObjectWriter;
 import java.io.FilterInputStream;
@@ -33,6 +34,7 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Semaphore;
+import java.util.function.BooleanSupplier;
 import java.util.concurrent.TimeUnit;
 import software.amazon.awssdk.core.ResponseInputStream;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
@@ -69,6 +71,7 @@ public final class OriginObjects {
     private final Semaphore fills;
     private final FillTiming timing;
     private final Executor downloads;
+    private final BooleanSupplier readOnly;
     private final OriginMeter meter;
 
     /**
@@ -81,9 +84,12 @@ public final class OriginObjects {
     /**
      * @param fills     the fills this gateway may run at once, shared by every worker
      * @param downloads where fills download while their publication follows
+     * @param readOnly  whether this gateway serves reads only (a standby's): it serves what replay brought,
+     *                  never fills, revalidates or takes leases, and passes its misses through
      */
     public OriginObjects(DataAccess access, ObjectReader reader, ObjectWriter writer, OriginClients clients,
-            SpoolBudget spools, Semaphore fills, FillTiming timing, Executor downloads, OriginMeter meter) {
+            SpoolBudget spools, Semaphore fills, FillTiming timing, Executor downloads, BooleanSupplier readOnly,
+            OriginMeter meter) {
         this.access = access;
         this.reader = reader;
         this.writer = writer;
@@ -92,6 +98,7 @@ public final class OriginObjects {
         this.fills = fills;
         this.timing = timing;
         this.downloads = downloads;
+        this.readOnly = readOnly;
         this.meter = meter;
     }
 
@@ -99,14 +106,18 @@ public final class OriginObjects {
     public ObjectMeta head(Namespace ns, String key, boolean withInlineBody) {
         OriginClient origin = clients.of(ns);
         Optional<CachedObject> cached = reader.findCached(ns.name(), key, withInlineBody);
+        boolean standby = readOnly.getAsBoolean();
         if (cached.isPresent()) {
             CachedObject found = cached.get();
-            if (found.isFresh(origin.config().ttl().toMillis() / 1000.0)) {
+            if (standby || found.isFresh(origin.config().ttl().toMillis() / 1000.0)) {
                 return found.meta();
             }
             return revalidate(ns, origin, key, found, withInlineBody);
         }
-        return withInlineBody ? fill(ns, origin, key) : headAtOrigin(ns, origin, key);
+        if (!withInlineBody) {
+            return headAtOrigin(ns, origin, key);
+        }
+        return standby ? passThrough(ns, origin, key) : fill(ns, origin, key);
     }
 
     private ObjectMeta revalidate(Namespace ns, OriginClient origin, String key, CachedObject found,
@@ -183,15 +194,16 @@ public final class OriginObjects {
     }
 
     /**
-     * A waiter whose wait ran out: the origin's body, served without storing it, when it is small enough
-     * to hold in the heap (the read of a cold object that another fill is still downloading).
+     * A read that cannot fill (its wait for another fill ran out, or the gateway is read-only): the
+     * origin's body, served without storing it, when it is small enough to hold in the heap.
      */
     private ObjectMeta passThrough(Namespace ns, OriginClient origin, String key) {
         try (ResponseInputStream<GetObjectResponse> got = origin.get(key, null)) {
             GetObjectResponse response = got.response();
             if (response.contentLength() == null || response.contentLength() > SpoolBudget.MEMORY_BODY_MAX) {
                 meter.fill(ns.name(), "refused");
-                throw new StoreException(StoreError.BUSY, "a fill of " + ns.name() + "/" + key + " is still running");
+                throw new StoreException(StoreError.BUSY, "a cold read of " + ns.name() + "/" + key
+                        + " could not be filled here and is too large to pass through from the heap");
             }
             byte[] body = got.readAllBytes();
             meter.fill(ns.name(), "passthrough");
@@ -346,10 +358,7 @@ public final class OriginObjects {
         OriginClient origin = clients.of(ns);
         WriteCondition condition = spec.condition() == null ? WriteCondition.NONE : spec.condition();
         if (condition.equals(WriteCondition.NONE) && spec.declaredLength() > origin.config().writeBackThreshold()) {
-            return writer.put(spec, body, (c, locked, modified) -> {
-                Outbox.enqueue(c, locked, spec.key(), OriginKeys.wroteBack(c, locked, spec.key()));
-                return modified;
-            });
+            return writer.put(spec, body, writeBack(spec.key()));
         }
         String contentType = spec.contentType() == null || spec.contentType().isBlank()
                 ? ObjectStore.DEFAULT_CONTENT_TYPE : spec.contentType();
@@ -372,6 +381,17 @@ public final class OriginObjects {
         } catch (IOException e) {
             throw new StoreException(StoreError.UNAVAILABLE, "the spool of " + spec.key() + " failed", e);
         }
+    }
+
+    /**
+     * The write-back of {@code key} inside its publishing transaction: a new generation, confirmed until it
+     * reaches the origin, and its outbox row (a large PUT, an unconditional multipart completion).
+     */
+    public static AfterPublish writeBack(String key) {
+        return (c, locked, modified) -> {
+            Outbox.enqueue(c, locked, key, OriginKeys.wroteBack(c, locked, key));
+            return modified;
+        };
     }
 
     /** See {@link ObjectStore#delete(String, String, String)}: gone at the origin, then here, with a tombstone. */

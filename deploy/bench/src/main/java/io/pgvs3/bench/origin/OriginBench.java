@@ -118,6 +118,10 @@ public final class OriginBench {
                 }
             }
         }
+        // unmeasured: the gateway's compiler settles on both paths before the first trial
+        for (String bucket : List.of(BUCKET, NATIVE)) {
+            rate(bucket, 4, (client, i, r) -> client.get("small-" + (i % keys), null, r));
+        }
         for (int workers : new int[] {1, 16}) {
             for (int t = 0; t < settings.trials(); t++) {
                 for (String bucket : List.of(BUCKET, NATIVE)) {
