@@ -32,12 +32,18 @@ final class Admin {
     /** {@code method} (PUT, GET, DELETE) of {@code path} with {@code body} (or none), as the stack's admin. */
     static HttpResponse<String> send(int gateway, String method, String path, String body)
             throws IOException, InterruptedException {
-        HttpRequest request = HttpRequest.newBuilder(URI.create(Stack.adminEndpoint(gateway) + path))
+        return send(Stack.adminEndpoint(gateway), Stack.accessKey(), Stack.secretKey(), method, path, body);
+    }
+
+    /** {@code method} of {@code path} on the management port at {@code base}, as {@code user}. */
+    static HttpResponse<String> send(String base, String user, String password, String method, String path,
+            String body) throws IOException, InterruptedException {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(base + path))
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
                         : HttpRequest.BodyPublishers.ofString(body))
                 .header("Content-Type", "application/json")
                 .header("Authorization", "Basic " + Base64.getEncoder().encodeToString(
-                        (Stack.accessKey() + ":" + Stack.secretKey()).getBytes(StandardCharsets.UTF_8)))
+                        (user + ":" + password).getBytes(StandardCharsets.UTF_8)))
                 .build();
         return HTTP.send(request, HttpResponse.BodyHandlers.ofString());
     }

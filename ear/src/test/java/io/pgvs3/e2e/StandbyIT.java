@@ -163,6 +163,45 @@ class StandbyIT {
     }
 
     @Test
+    void anOriginBackedBucketIsServedFromReplayAndItsMissesPassThroughWithoutAFill() throws Exception {
+        try (OriginPeer origin = new OriginPeer(); S3Client direct = startedClient(origin)) {
+            String bucket = Clients.bucket("standby-origin");
+            String originBucket = bucket.replaceFirst("^e2e-", "src-");
+            direct.createBucket(b -> b.bucket(originBucket));
+            byte[] filled = Bodies.bytes(5_000, 5);
+            byte[] cold = Bodies.bytes(300_000, 6);
+            direct.putObject(b -> b.bucket(originBucket).key("filled"), RequestBody.fromBytes(filled));
+            direct.putObject(b -> b.bucket(originBucket).key("cold"), RequestBody.fromBytes(cold));
+            HttpResponse<String> declared = Admin.send(primary.get("PGVS3_ADMIN_ENDPOINTS").split(" ")[0],
+                    primary.get("PGVS3_ACCESS_KEY"), primary.get("PGVS3_SECRET_KEY"), "PUT", "/admin/origins/" + bucket,
+                    "{\"endpoint\": \"%s\", \"credentials\": \"e2e\", \"originBucket\": \"%s\", \"ttl\": \"PT0S\"}"
+                            .formatted(origin.endpoint(), originBucket));
+            assertEquals(201, declared.statusCode(), declared.body());
+            assertArrayEquals(filled, writes.getObjectAsBytes(b -> b.bucket(bucket).key("filled")).asByteArray());
+            // the WAL is ordered: once a later write is replayed, the fill is too
+            writes.putObject(b -> b.bucket(BUCKET).key("after-the-fill"), RequestBody.fromString("x"));
+            awaitOnStandby("after-the-fill");
+
+            String readerAdmin = reader.get("PGVS3_ADMIN_ENDPOINTS").split(" ")[0];
+            Scrape before = Scrape.of(readerAdmin);
+            assertArrayEquals(filled, reads.getObjectAsBytes(b -> b.bucket(bucket).key("filled")).asByteArray(),
+                    "served from replay, past its TTL: a standby never revalidates");
+            assertArrayEquals(cold, reads.getObjectAsBytes(b -> b.bucket(bucket).key("cold")).asByteArray());
+            Scrape after = Scrape.of(readerAdmin);
+            String[] gets = {"bucket=" + bucket, "operation=GetObject"};
+            assertEquals(before.value("pgvs3_origin_requests_total", gets) + 1, after.value("pgvs3_origin_requests_total", gets),
+                    "one origin GET: the cold key's pass-through");
+            assertEquals(1, after.value("pgvs3_origin_fills_total", "bucket=" + bucket, "result=passthrough"));
+            assertEquals(0, after.value("pgvs3_origin_fills_total", "bucket=" + bucket, "result=published"));
+        }
+    }
+
+    private static S3Client startedClient(OriginPeer origin) throws Exception {
+        origin.start();
+        return origin.client();
+    }
+
+    @Test
     void everyWriteIsRefusedWithAccessDeniedAndChangesNothing() throws Exception {
         writes.putObject(b -> b.bucket(BUCKET).key("kept"), RequestBody.fromString("kept"));
         awaitOnStandby("kept");
@@ -323,7 +362,9 @@ class StandbyIT {
     private static Map<String, String> gatewayPorts(int index) {
         return Map.of("PGVS3_STACK_S3_PORT", String.valueOf(FIRST_GATEWAY_PORT + index),
                 "PGVS3_STACK_ADMIN_PORT", String.valueOf(FIRST_GATEWAY_PORT + 10 + index),
-                "PGVS3_STACK_RESP_PORT", String.valueOf(FIRST_GATEWAY_PORT + 20 + index));
+                "PGVS3_STACK_RESP_PORT", String.valueOf(FIRST_GATEWAY_PORT + 20 + index),
+                "PGVS3_ORIGIN_CREDENTIALS_E2E_ACCESS_KEY", Stack.ORIGIN_ACCESS_KEY,
+                "PGVS3_ORIGIN_CREDENTIALS_E2E_SECRET_KEY", Stack.ORIGIN_SECRET_KEY);
     }
 
     private static S3Client client(StackScript stack) {
