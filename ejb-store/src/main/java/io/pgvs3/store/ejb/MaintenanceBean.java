@@ -24,7 +24,6 @@ import jakarta.ejb.TransactionManagement;
 import jakarta.ejb.TransactionManagementType;
 import jakarta.inject.Inject;
 import java.time.Duration;
-import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.eclipse.microprofile.config.ConfigProvider;
 
@@ -93,13 +92,7 @@ public class MaintenanceBean implements MaintenanceStats {
 
     @PreDestroy
     void stop() {
-        try {
-            for (Timer timer : timerService.getTimers()) {
-                timer.cancel();
-            }
-        } catch (RuntimeException e) {
-            LOG.log(Level.FINE, "timers were already gone", e);
-        }
+        Timers.cancelAll(timerService);
         maintenance.stop(STOP_WAIT);
     }
 

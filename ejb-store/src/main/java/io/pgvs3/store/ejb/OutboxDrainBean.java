@@ -88,12 +88,6 @@ public class OutboxDrainBean {
 
     @PreDestroy
     void stop() {
-        try {
-            for (Timer timer : timerService.getTimers()) {
-                timer.cancel();
-            }
-        } catch (RuntimeException e) {
-            LOG.log(Level.FINE, "timers were already gone", e);
-        }
+        Timers.cancelAll(timerService);
     }
 }
