@@ -92,6 +92,16 @@ class OriginIT {
         return Admin.number(shown.body(), "pendingObjects");
     }
 
+    /** Waits until gateway 0's outbox gauge of the bucket shows {@code expected} (the drain's tick sets it). */
+    private static void awaitGauge(String bucket, String gauge, double expected) throws Exception {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        double seen;
+        while ((seen = Scrape.of(Stack.adminEndpoint(0)).value(gauge, "bucket=" + bucket)) != expected) {
+            assertTrue(System.nanoTime() < deadline, gauge + " of " + bucket + " is " + seen + ", not " + expected);
+            Thread.sleep(100);
+        }
+    }
+
     /** Waits until nothing of the bucket waits in the outbox (at most 60 s: backoff after an outage). */
     private static void awaitDrained(String bucket) throws Exception {
         long deadline = System.nanoTime() + 60_000_000_000L;
@@ -305,6 +315,8 @@ class OriginIT {
                     "acknowledged before it reaches the origin");
             assertArrayEquals(body, second.getObjectAsBytes(b -> b.bucket(bucket).key("big/1.parquet")).asByteArray());
             assertEquals(1, pending(bucket));
+            awaitGauge(bucket, "pgvs3_origin_outbox_pending", 1);
+            awaitGauge(bucket, "pgvs3_origin_outbox_pending_bytes", body.length);
 
             ListObjectsV2Response flat = second.listObjectsV2(b -> b.bucket(bucket).prefix("big/"));
             assertEquals(List.of("big/0-at-origin", "big/1.parquet"), flat.contents().stream().map(S3Object::key).toList());
@@ -316,6 +328,7 @@ class OriginIT {
 
             pauseDrain(bucket, false);
             awaitDrained(bucket);
+            awaitGauge(bucket, "pgvs3_origin_outbox_pending", 0);
             ResponseBytes<GetObjectResponse> atOrigin = direct.getObjectAsBytes(b -> b.bucket(originBucket).key("big/1.parquet"));
             assertArrayEquals(body, atOrigin.asByteArray());
             assertEquals("application/vnd.apache.parquet", atOrigin.response().contentType());

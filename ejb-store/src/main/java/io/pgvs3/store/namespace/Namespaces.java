@@ -100,15 +100,27 @@ public final class Namespaces {
         return out;
     }
 
-    /** Origin-backed buckets whose outbox drain is not paused ({@code settings.drainPaused}). */
-    private static final String DRAINING = """
+    private static final String ORIGIN_BACKED = """
             SELECT id, name, schema_name, origin::text FROM pgvs3.namespaces
-             WHERE kind = 'bucket' AND origin IS NOT NULL AND NOT coalesce((settings->>'drainPaused')::boolean, false)
-             ORDER BY name""";
+             WHERE kind = 'bucket' AND origin IS NOT NULL""";
+
+    /** Origin-backed buckets whose outbox drain is not paused ({@code settings.drainPaused}). */
+    private static final String DRAINING = ORIGIN_BACKED + """
+
+               AND NOT coalesce((settings->>'drainPaused')::boolean, false) ORDER BY name""";
 
     public static List<Namespace> listDraining(Connection c) throws SQLException {
+        return listOrigins(c, DRAINING);
+    }
+
+    /** Every origin-backed bucket. */
+    public static List<Namespace> listOriginBacked(Connection c) throws SQLException {
+        return listOrigins(c, ORIGIN_BACKED + " ORDER BY name");
+    }
+
+    private static List<Namespace> listOrigins(Connection c, String sql) throws SQLException {
         List<Namespace> out = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement(DRAINING); ResultSet rs = ps.executeQuery()) {
+        try (PreparedStatement ps = c.prepareStatement(sql); ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
                 out.add(new Namespace(rs.getLong(1), rs.getString(2), rs.getString(3), 0, rs.getString(4)));
             }

@@ -14,6 +14,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.logging.Logger;
 
@@ -87,9 +88,10 @@ public final class OriginBuckets {
         return Optional.of(access.readCatalog("describe origin", bucket, c -> {
             try (PreparedStatement ps = c.prepareStatement(ns.sql(CACHED)); ResultSet rs = ps.executeQuery()) {
                 rs.next();
-                Outbox.Backlog backlog = Outbox.backlog(c, ns);
+                OriginMeter.Backlog backlog = Outbox.backlog(c, ns);
                 return new OriginState(ns.origin(), rs.getLong(1), rs.getLong(2), backlog.objects(), backlog.bytes(),
-                        backlog.oldest(), Namespaces.isDrainPaused(c, ns.id()), clients.lastError(bucket));
+                        Duration.ofMillis((long) (backlog.oldestSeconds() * 1000)), Namespaces.isDrainPaused(c, ns.id()),
+                        clients.lastError(bucket));
             }
         }));
     }

@@ -19,7 +19,19 @@ public interface OriginMeter {
         @Override
         public void flush(String bucket, String result) {
         }
+
+        @Override
+        public void backlog(java.util.Map<String, Backlog> byBucket) {
+        }
     };
+
+    /**
+     * What waits in a bucket's outbox.
+     *
+     * @param oldestSeconds how long the oldest pending write has waited, 0 when none
+     */
+    record Backlog(long objects, long bytes, double oldestSeconds) {
+    }
 
     /**
      * One request to the origin.
@@ -37,4 +49,7 @@ public interface OriginMeter {
 
     /** @param result flushed, discarded (a newer write or a delete superseded it) or failed (retried later) */
     void flush(String bucket, String result);
+
+    /** Every origin-backed bucket's outbox as the drain last saw it (buckets not listed are gone). */
+    void backlog(java.util.Map<String, Backlog> byBucket);
 }

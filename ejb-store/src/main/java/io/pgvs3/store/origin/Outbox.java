@@ -24,9 +24,6 @@ final class Outbox {
     record Pending(String key, long size, String etag, Instant lastModified) {
     }
 
-    /** How much waits, for the admin view. */
-    record Backlog(long objects, long bytes, Duration oldest) {
-    }
 
     /** The object just published under this key, as the latest write-back of it. */
     private static final String ENQUEUE = """
@@ -146,10 +143,11 @@ final class Outbox {
         return out;
     }
 
-    static Backlog backlog(Connection c, Namespace ns) throws SQLException {
+    /** How much waits in the bucket's outbox. */
+    static OriginMeter.Backlog backlog(Connection c, Namespace ns) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(ns.sql(BACKLOG)); ResultSet rs = ps.executeQuery()) {
             rs.next();
-            return new Backlog(rs.getLong(1), rs.getLong(2), Duration.ofMillis((long) (rs.getDouble(3) * 1000)));
+            return new OriginMeter.Backlog(rs.getLong(1), rs.getLong(2), rs.getDouble(3));
         }
     }
 }

@@ -15,7 +15,9 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -56,8 +58,18 @@ public final class OutboxDrain {
         this.meter = meter;
     }
 
-    /** One tick: claims what the free upload slots can take and hands each flush to the executor. */
+    /**
+     * One tick: publishes every origin-backed bucket's backlog to the meter, then claims what the free
+     * upload slots can take and hands each flush to the executor.
+     */
     public void tick() {
+        meter.backlog(access.readCatalog("outbox backlog", "*", c -> {
+            Map<String, OriginMeter.Backlog> backlog = new TreeMap<>();
+            for (Namespace ns : Namespaces.listOriginBacked(c)) {
+                backlog.put(ns.name(), Outbox.backlog(c, ns));
+            }
+            return backlog;
+        }));
         List<Namespace> buckets = access.readCatalog("outbox drain", "*", Namespaces::listDraining);
         for (Namespace ns : buckets) {
             int free = concurrency - inFlight.get();

@@ -20,7 +20,8 @@ class MetricsDependenciesTest {
         classes().that().resideInAPackage("io.pgvs3.store.metrics..")
                 .should().onlyDependOnClassesThat(resideInAnyPackage("io.pgvs3.store.metrics..",
                         "io.pgvs3.store.api", "io.pgvs3.store.read.cache", "java..",
-                        "org.eclipse.microprofile.metrics..").or(equivalentTo(OriginMeter.class)))
+                        "org.eclipse.microprofile.metrics..").or(equivalentTo(OriginMeter.class))
+                        .or(equivalentTo(OriginMeter.Backlog.class)))
                 .check(new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
                         .importPackages("io.pgvs3.store.metrics"));
     }
