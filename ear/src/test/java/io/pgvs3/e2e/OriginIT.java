@@ -10,7 +10,6 @@ import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -120,18 +119,12 @@ class OriginIT {
                 + Scrape.of(Stack.adminEndpoint(1)).value(REQUESTS, "bucket=" + bucket, "operation=" + operation);
     }
 
-    private static byte[] random(int size, long seed) {
-        byte[] body = new byte[size];
-        new Random(seed).nextBytes(body);
-        return body;
-    }
-
     @Test
     void aColdGetFillsWithOneOriginGetAndTheOtherGatewayServesItFromPostgres() throws Exception {
         String bucket = frontedBucket("fill", "PT1H");
         for (int size : new int[] {5_000, 300_000}) {
             String key = "data/part-" + size + ".parquet";
-            byte[] body = random(size, size);
+            byte[] body = Bodies.bytes(size, size);
             String originEtag = direct.putObject(b -> b.bucket(originBucketOf(bucket)).key(key)
                     .contentType("application/vnd.apache.parquet").metadata(Map.of("writer", "spark")),
                     RequestBody.fromBytes(body)).eTag();
@@ -157,7 +150,7 @@ class OriginIT {
     @Test
     void concurrentColdReadsOnBothGatewaysMakeOneOriginGetAndOnePublication() throws Exception {
         String bucket = frontedBucket("coalesce", "PT1H");
-        byte[] body = random(6 << 20, 21);
+        byte[] body = Bodies.bytes(6 << 20, 21);
         direct.putObject(b -> b.bucket(originBucketOf(bucket)).key("hot.parquet"), RequestBody.fromBytes(body));
         double gets = originRequests(bucket, "GetObject");
         int readers = 8;
@@ -193,7 +186,7 @@ class OriginIT {
         try (S3Client first = Clients.s3(0); S3Client second = Clients.s3(1)) {
             for (int size : new int[] {1_000, 200_000}) {
                 String key = "written-" + size;
-                byte[] body = random(size, 7 + size);
+                byte[] body = Bodies.bytes(size, 7 + size);
                 String etag = first.putObject(b -> b.bucket(bucket).key(key).contentType("text/csv"),
                         RequestBody.fromBytes(body)).eTag();
                 ResponseBytes<GetObjectResponse> atOrigin = direct.getObjectAsBytes(
@@ -210,7 +203,7 @@ class OriginIT {
     @Test
     void aDeleteReachesTheOriginAndNoGatewayServesTheKeyAfterwards() throws Exception {
         String bucket = frontedBucket("delete", "PT1H");
-        byte[] body = random(10_000, 3);
+        byte[] body = Bodies.bytes(10_000, 3);
         direct.putObject(b -> b.bucket(originBucketOf(bucket)).key("doomed"), RequestBody.fromBytes(body));
         try (S3Client first = Clients.s3(0); S3Client second = Clients.s3(1)) {
             assertArrayEquals(body, second.getObjectAsBytes(b -> b.bucket(bucket).key("doomed")).asByteArray());
@@ -305,7 +298,7 @@ class OriginIT {
     void aLargePutIsAcknowledgedBeforeTheOriginHasItIsListedWhilePendingAndDrainsByteExact() throws Exception {
         String bucket = frontedBucket("writeback", "PT1H");
         String originBucket = originBucketOf(bucket);
-        byte[] body = random(WRITE_BACK_ABOVE + 100_000, 11);
+        byte[] body = Bodies.bytes(WRITE_BACK_ABOVE + 100_000, 11);
         direct.putObject(b -> b.bucket(originBucket).key("big/0-at-origin"), RequestBody.fromString("old"));
         pauseDrain(bucket, true);
         try (S3Client first = Clients.s3(0); S3Client second = Clients.s3(1)) {
@@ -339,7 +332,7 @@ class OriginIT {
     @Test
     void aWriteBackWhileTheOriginIsDownIsAcknowledgedAndDrainsWhenItIsBack() throws Exception {
         String bucket = frontedBucket("writeback-outage", "PT1H");
-        byte[] body = random(WRITE_BACK_ABOVE + 1, 12);
+        byte[] body = Bodies.bytes(WRITE_BACK_ABOVE + 1, 12);
         try (S3Client gateway = Clients.s3(0)) {
             origin.stop();
             try {
@@ -360,9 +353,11 @@ class OriginIT {
         String originBucket = originBucketOf(bucket);
         pauseDrain(bucket, true);
         try (S3Client gateway = Clients.s3(0)) {
-            gateway.putObject(b -> b.bucket(bucket).key("overwritten"), RequestBody.fromBytes(random(WRITE_BACK_ABOVE + 1, 13)));
+            gateway.putObject(b -> b.bucket(bucket).key("overwritten"),
+                    RequestBody.fromBytes(Bodies.bytes(WRITE_BACK_ABOVE + 1, 13)));
             gateway.putObject(b -> b.bucket(bucket).key("overwritten"), RequestBody.fromString("newer, written through"));
-            gateway.putObject(b -> b.bucket(bucket).key("deleted"), RequestBody.fromBytes(random(WRITE_BACK_ABOVE + 1, 14)));
+            gateway.putObject(b -> b.bucket(bucket).key("deleted"),
+                    RequestBody.fromBytes(Bodies.bytes(WRITE_BACK_ABOVE + 1, 14)));
             gateway.deleteObject(b -> b.bucket(bucket).key("deleted"));
             assertEquals(0, pending(bucket), "the newer write and the delete cancelled both flushes");
             pauseDrain(bucket, false);
@@ -376,11 +371,9 @@ class OriginIT {
     @Test
     void aMultipartUploadCompletesAsAWriteBackAndDrainsByteExact() throws Exception {
         String bucket = frontedBucket("writeback-mpu", "PT1H");
-        byte[] first = random(5 << 20, 15);
-        byte[] second = random(1 << 20, 16);
-        byte[] whole = new byte[first.length + second.length];
-        System.arraycopy(first, 0, whole, 0, first.length);
-        System.arraycopy(second, 0, whole, first.length, second.length);
+        byte[] first = Bodies.bytes(5 << 20, 15);
+        byte[] second = Bodies.bytes(1 << 20, 16);
+        byte[] whole = MultipartIT.concat(first, second);
         pauseDrain(bucket, true);
         try (S3Client gateway = Clients.s3(0)) {
             String upload = gateway.createMultipartUpload(b -> b.bucket(bucket).key("parts.parquet")).uploadId();

@@ -100,29 +100,21 @@ public final class Namespaces {
         return out;
     }
 
+    /** An origin-backed bucket and whether its outbox drain is paused ({@code settings.drainPaused}). */
+    public record OriginBucket(Namespace namespace, boolean drainPaused) {
+    }
+
     private static final String ORIGIN_BACKED = """
-            SELECT id, name, schema_name, origin::text FROM pgvs3.namespaces
-             WHERE kind = 'bucket' AND origin IS NOT NULL""";
+            SELECT id, name, schema_name, origin::text, coalesce((settings->>'drainPaused')::boolean, false)
+              FROM pgvs3.namespaces WHERE kind = 'bucket' AND origin IS NOT NULL ORDER BY name""";
 
-    /** Origin-backed buckets whose outbox drain is not paused ({@code settings.drainPaused}). */
-    private static final String DRAINING = ORIGIN_BACKED + """
-
-               AND NOT coalesce((settings->>'drainPaused')::boolean, false) ORDER BY name""";
-
-    public static List<Namespace> listDraining(Connection c) throws SQLException {
-        return listOrigins(c, DRAINING);
-    }
-
-    /** Every origin-backed bucket. */
-    public static List<Namespace> listOriginBacked(Connection c) throws SQLException {
-        return listOrigins(c, ORIGIN_BACKED + " ORDER BY name");
-    }
-
-    private static List<Namespace> listOrigins(Connection c, String sql) throws SQLException {
-        List<Namespace> out = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement(sql); ResultSet rs = ps.executeQuery()) {
+    /** Every origin-backed bucket, in name order. */
+    public static List<OriginBucket> listOriginBacked(Connection c) throws SQLException {
+        List<OriginBucket> out = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement(ORIGIN_BACKED); ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
-                out.add(new Namespace(rs.getLong(1), rs.getString(2), rs.getString(3), 0, rs.getString(4)));
+                out.add(new OriginBucket(new Namespace(rs.getLong(1), rs.getString(2), rs.getString(3), 0,
+                        rs.getString(4)), rs.getBoolean(5)));
             }
         }
         return out;

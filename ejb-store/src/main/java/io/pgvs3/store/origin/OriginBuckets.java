@@ -79,21 +79,20 @@ public final class OriginBuckets {
 
     /** See {@link io.pgvs3.store.api.OriginStore#describe}. */
     public Optional<OriginState> describe(String bucket) {
-        Optional<Namespace> found = access.readCatalog("describe origin", bucket, c -> Namespaces.find(c, bucket))
-                .filter(Namespace::isOriginBacked);
-        if (found.isEmpty()) {
-            return Optional.empty();
-        }
-        Namespace ns = found.get();
-        return Optional.of(access.readCatalog("describe origin", bucket, c -> {
+        return access.readCatalog("describe origin", bucket, c -> {
+            Optional<Namespace> found = Namespaces.find(c, bucket).filter(Namespace::isOriginBacked);
+            if (found.isEmpty()) {
+                return Optional.empty();
+            }
+            Namespace ns = found.get();
             try (PreparedStatement ps = c.prepareStatement(ns.sql(CACHED)); ResultSet rs = ps.executeQuery()) {
                 rs.next();
                 OriginMeter.Backlog backlog = Outbox.backlog(c, ns);
-                return new OriginState(ns.origin(), rs.getLong(1), rs.getLong(2), backlog.objects(), backlog.bytes(),
-                        Duration.ofMillis((long) (backlog.oldestSeconds() * 1000)), Namespaces.isDrainPaused(c, ns.id()),
-                        clients.lastError(bucket));
+                return Optional.of(new OriginState(ns.origin(), rs.getLong(1), rs.getLong(2), backlog.objects(),
+                        backlog.bytes(), Duration.ofMillis((long) (backlog.oldestSeconds() * 1000)),
+                        Namespaces.isDrainPaused(c, ns.id()), clients.lastError(bucket)));
             }
-        }));
+        });
     }
 
     /** See {@link io.pgvs3.store.api.OriginStore#pauseDrain}. */

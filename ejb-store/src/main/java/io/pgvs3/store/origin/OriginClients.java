@@ -38,11 +38,6 @@ public final class OriginClients implements AutoCloseable {
         return clients.computeIfAbsent(ns.name() + '\n' + ns.origin(), k -> open(ns));
     }
 
-    /** The parsed origin document of an origin-backed bucket. */
-    OriginConfig config(Namespace ns) {
-        return of(ns).config();
-    }
-
     private OriginClient open(Namespace ns) {
         OriginConfig config = OriginConfig.parse(ns.name(), ns.origin());
         String base = "pgvs3.origin.credentials." + config.credentials();

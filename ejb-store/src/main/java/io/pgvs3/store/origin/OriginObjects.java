@@ -20,6 +20,7 @@ import io.pgvs3.store.sql.Locks;
 import io.pgvs3.store.write.AfterPublish;
 import io.pgvs3.store.write.ObjectDeleter;
 import io.pgvs3.store.write.ObjectWriter;
+import io.pgvs3.store.write.WriteRequest;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -155,13 +156,19 @@ public final class OriginObjects {
         while (true) {
             long token = startFill(ns);
             if (takeLease(ns, key, token)) {
+                Optional<CachedObject> filled;
                 try {
-                    // filled between our miss and our lease: serve that one
-                    Optional<CachedObject> filled = reader.findCached(ns.name(), key, true);
-                    return filled.isPresent() ? filled.get().meta() : fillHolding(ns, origin, key, token);
-                } finally {
+                    filled = reader.findCached(ns.name(), key, true);
+                    if (filled.isEmpty()) {
+                        return fillHolding(ns, origin, key, token); // its publication (or discard) gives the lease up
+                    }
+                } catch (RuntimeException e) {
                     releaseLease(ns, key, token);
+                    throw e;
                 }
+                // filled between our miss and our lease: serve that one
+                releaseLease(ns, key, token);
+                return filled.get().meta();
             }
             if (!counted) {
                 meter.fill(ns.name(), "coalesced");
@@ -208,7 +215,7 @@ public final class OriginObjects {
             byte[] body = got.readAllBytes();
             meter.fill(ns.name(), "passthrough");
             return new ObjectMeta(ns.name(), key, body.length, OriginKeys.unquoted(response.eTag()),
-                    response.contentType() == null ? ObjectStore.DEFAULT_CONTENT_TYPE : response.contentType(),
+                    WriteRequest.contentTypeOrDefault(response.contentType()),
                     userMetadata(response.metadata()), response.lastModified(), new BodyLocation(body, 0),
                     contentHeaders(response), null);
         } catch (IOException e) {
@@ -225,7 +232,7 @@ public final class OriginObjects {
         return access.read(Pool.MAIN, "fill lease", ns.name(), (c, n) -> FillLeases.held(c, n, key));
     }
 
-    /** After a failed or discarded fill (a published one gave its lease up in its own transaction). */
+    /** After a failed or discarded fill, or none (a published one gave its lease up in its own transaction). */
     private void releaseLease(Namespace ns, String key, long token) {
         try {
             access.write(Pool.MAIN, "fill lease", ns.name(), (c, locked) -> FillLeases.release(c, locked, key, token));
@@ -314,6 +321,9 @@ public final class OriginObjects {
             }
         } catch (FillDiscarded e) {
             meter.fill(ns.name(), "discarded");
+            if (leased) {
+                releaseLease(ns, key, start); // the rolled-back publication kept it
+            }
         }
         // what the bucket holds now: the fill, or the write that won over it (a delete: NoSuchKey)
         return reader.findCached(ns.name(), key, withInlineBody).map(CachedObject::meta)
@@ -333,7 +343,7 @@ public final class OriginObjects {
     private ObjectMeta headAtOrigin(Namespace ns, OriginClient origin, String key) {
         HeadObjectResponse head = origin.head(key);
         return new ObjectMeta(ns.name(), key, head.contentLength(), OriginKeys.unquoted(head.eTag()),
-                head.contentType() == null ? ObjectStore.DEFAULT_CONTENT_TYPE : head.contentType(),
+                WriteRequest.contentTypeOrDefault(head.contentType()),
                 userMetadata(head.metadata()), head.lastModified(), new BodyLocation(null, 0),
                 new ContentHeaders(head.cacheControl(), head.contentDisposition(), head.contentEncoding(),
                         head.contentLanguage(), head.expiresString()), null);
@@ -360,9 +370,7 @@ public final class OriginObjects {
         if (condition.equals(WriteCondition.NONE) && spec.declaredLength() > origin.config().writeBackThreshold()) {
             return writer.put(spec, body, writeBack(spec.key()));
         }
-        String contentType = spec.contentType() == null || spec.contentType().isBlank()
-                ? ObjectStore.DEFAULT_CONTENT_TYPE : spec.contentType();
-        OriginPut put = OriginPut.of(spec, contentType);
+        OriginPut put = OriginPut.of(spec, condition, WriteRequest.contentTypeOrDefault(spec.contentType()));
         // the origin holds the object, so the origin decides the condition; the row here follows it
         PutSpec local = new PutSpec(spec.bucket(), spec.key(), spec.contentType(), spec.userMetadata(),
                 WriteCondition.NONE, spec.declaredLength(), spec.expectedMd5(), spec.expectedSha256(),

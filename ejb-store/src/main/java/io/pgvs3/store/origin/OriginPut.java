@@ -9,8 +9,7 @@ import java.util.Map;
 record OriginPut(String contentType, Map<String, String> userMetadata, ContentHeaders contentHeaders,
                  String ifMatch, String ifNoneMatch) {
 
-    static OriginPut of(PutSpec spec, String contentType) {
-        WriteCondition condition = spec.condition() == null ? WriteCondition.NONE : spec.condition();
+    static OriginPut of(PutSpec spec, WriteCondition condition, String contentType) {
         String ifNoneMatch = condition.createOnly() ? "*" : quoted(condition.ifNoneMatchEtag());
         String ifMatch = WriteCondition.ANY.equals(condition.ifMatchEtag()) ? "*" : quoted(condition.ifMatchEtag());
         return new OriginPut(contentType, spec.userMetadata() == null ? Map.of() : spec.userMetadata(),

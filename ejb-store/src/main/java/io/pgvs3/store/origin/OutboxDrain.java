@@ -58,20 +58,29 @@ public final class OutboxDrain {
         this.meter = meter;
     }
 
+    /** The origin-backed buckets of one tick, and what waits in each one's outbox. */
+    private record Seen(List<Namespaces.OriginBucket> buckets, Map<String, OriginMeter.Backlog> backlog) {
+    }
+
     /**
      * One tick: publishes every origin-backed bucket's backlog to the meter, then claims what the free
-     * upload slots can take and hands each flush to the executor.
+     * upload slots can take from the buckets whose drain is not paused and hands each flush to the executor.
      */
     public void tick() {
-        meter.backlog(access.readCatalog("outbox backlog", "*", c -> {
+        Seen seen = access.readCatalog("outbox drain", "*", c -> {
+            List<Namespaces.OriginBucket> buckets = Namespaces.listOriginBacked(c);
             Map<String, OriginMeter.Backlog> backlog = new TreeMap<>();
-            for (Namespace ns : Namespaces.listOriginBacked(c)) {
-                backlog.put(ns.name(), Outbox.backlog(c, ns));
+            for (Namespaces.OriginBucket bucket : buckets) {
+                backlog.put(bucket.namespace().name(), Outbox.backlog(c, bucket.namespace()));
             }
-            return backlog;
-        }));
-        List<Namespace> buckets = access.readCatalog("outbox drain", "*", Namespaces::listDraining);
-        for (Namespace ns : buckets) {
+            return new Seen(buckets, backlog);
+        });
+        meter.backlog(seen.backlog());
+        for (Namespaces.OriginBucket bucket : seen.buckets()) {
+            if (bucket.drainPaused()) {
+                continue;
+            }
+            Namespace ns = bucket.namespace();
             int free = concurrency - inFlight.get();
             if (free <= 0) {
                 return;
@@ -150,11 +159,6 @@ public final class OutboxDrain {
             LOG.log(Level.FINE, e, () -> "could not record the failed flush of " + claim.key()
                     + "; its lease runs out and it is claimed again");
         }
-    }
-
-    /** Flushes running now, for tests and the admin view. */
-    public int inFlight() {
-        return inFlight.get();
     }
 
 }

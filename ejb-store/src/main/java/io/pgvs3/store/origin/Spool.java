@@ -57,19 +57,6 @@ final class Spool extends OutputStream implements Closeable {
         return spool;
     }
 
-    /** Copies {@code in} to its end into a new spool. */
-    static Spool of(SpoolBudget budget, long expected, InputStream in) throws IOException {
-        Spool spool = open(budget, expected);
-        try {
-            in.transferTo(spool);
-            spool.finish();
-            return spool;
-        } catch (IOException | RuntimeException e) {
-            spool.close();
-            throw e;
-        }
-    }
-
     @Override
     public void write(int b) throws IOException {
         write(new byte[] {(byte) b}, 0, 1);
