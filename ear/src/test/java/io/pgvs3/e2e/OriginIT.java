@@ -368,6 +368,21 @@ class OriginIT {
         }
     }
 
+    /** An upload of {@code key} with {@code bodies} as its parts, ready to complete. */
+    private record Uploaded(String uploadId, List<CompletedPart> parts) {
+        static Uploaded of(S3Client gateway, String bucket, String key, byte[]... bodies) {
+            String upload = gateway.createMultipartUpload(b -> b.bucket(bucket).key(key)).uploadId();
+            List<CompletedPart> parts = new ArrayList<>();
+            for (int i = 0; i < bodies.length; i++) {
+                int n = i + 1;
+                String etag = gateway.uploadPart(b -> b.bucket(bucket).key(key).uploadId(upload).partNumber(n),
+                        RequestBody.fromBytes(bodies[n - 1])).eTag();
+                parts.add(CompletedPart.builder().partNumber(n).eTag(etag).build());
+            }
+            return new Uploaded(upload, parts);
+        }
+    }
+
     @Test
     void aMultipartUploadCompletesAsAWriteBackAndDrainsByteExact() throws Exception {
         String bucket = frontedBucket("writeback-mpu", "PT1H");
@@ -376,21 +391,9 @@ class OriginIT {
         byte[] whole = MultipartIT.concat(first, second);
         pauseDrain(bucket, true);
         try (S3Client gateway = Clients.s3(0)) {
-            String upload = gateway.createMultipartUpload(b -> b.bucket(bucket).key("parts.parquet")).uploadId();
-            List<CompletedPart> parts = new ArrayList<>();
-            int number = 1;
-            for (byte[] part : List.of(first, second)) {
-                int n = number++;
-                String etag = gateway.uploadPart(b -> b.bucket(bucket).key("parts.parquet").uploadId(upload).partNumber(n),
-                        RequestBody.fromBytes(part)).eTag();
-                parts.add(CompletedPart.builder().partNumber(n).eTag(etag).build());
-            }
-            S3Exception conditional = assertThrows(S3Exception.class, () -> gateway.completeMultipartUpload(b -> b
-                    .bucket(bucket).key("parts.parquet").uploadId(upload).ifNoneMatch("*")
-                    .multipartUpload(m -> m.parts(parts))));
-            assertEquals(501, conditional.statusCode(), "a conditional completion must reach the origin first");
-            gateway.completeMultipartUpload(b -> b.bucket(bucket).key("parts.parquet").uploadId(upload)
-                    .multipartUpload(m -> m.parts(parts)));
+            Uploaded upload = Uploaded.of(gateway, bucket, "parts.parquet", first, second);
+            gateway.completeMultipartUpload(b -> b.bucket(bucket).key("parts.parquet").uploadId(upload.uploadId())
+                    .multipartUpload(m -> m.parts(upload.parts())));
             assertThrows(NoSuchKeyException.class,
                     () -> direct.headObject(b -> b.bucket(originBucketOf(bucket)).key("parts.parquet")));
             assertArrayEquals(whole, gateway.getObjectAsBytes(b -> b.bucket(bucket).key("parts.parquet")).asByteArray());
@@ -399,6 +402,97 @@ class OriginIT {
             awaitDrained(bucket);
             assertArrayEquals(whole, direct.getObjectAsBytes(b -> b.bucket(originBucketOf(bucket)).key("parts.parquet"))
                     .asByteArray());
+        }
+    }
+
+    @Test
+    void aConditionalCompletionIsDecidedByTheOriginBeforeItIsAnswered() throws Exception {
+        String bucket = frontedBucket("conditional-mpu", "PT1H");
+        String originBucket = originBucketOf(bucket);
+        byte[] first = Bodies.bytes(5 << 20, 17);
+        byte[] second = Bodies.bytes(300_000, 18);
+        pauseDrain(bucket, true); // nothing may wait for the drain: the origin must have it at the 200
+        try (S3Client gateway = Clients.s3(0); S3Client other = Clients.s3(1)) {
+            Uploaded created = Uploaded.of(gateway, bucket, "manifest.avro", first, second);
+            String etag = gateway.completeMultipartUpload(b -> b.bucket(bucket).key("manifest.avro")
+                    .uploadId(created.uploadId()).ifNoneMatch("*").multipartUpload(m -> m.parts(created.parts()))).eTag();
+            ResponseBytes<GetObjectResponse> atOrigin = direct.getObjectAsBytes(b -> b.bucket(originBucket).key("manifest.avro"));
+            assertArrayEquals(MultipartIT.concat(first, second), atOrigin.asByteArray());
+            assertEquals(0, pending(bucket));
+            assertEquals(etag, other.headObject(b -> b.bucket(bucket).key("manifest.avro")).eTag(),
+                    "the other gateway serves the completed object from the cache");
+
+            Uploaded racing = Uploaded.of(other, bucket, "manifest.avro", Bodies.bytes(5 << 20, 19), second);
+            S3Exception refused = assertThrows(S3Exception.class, () -> other.completeMultipartUpload(b -> b
+                    .bucket(bucket).key("manifest.avro").uploadId(racing.uploadId()).ifNoneMatch("*")
+                    .multipartUpload(m -> m.parts(racing.parts()))));
+            assertEquals(412, refused.statusCode());
+            assertArrayEquals(MultipartIT.concat(first, second),
+                    other.getObjectAsBytes(b -> b.bucket(bucket).key("manifest.avro")).asByteArray(), "nothing changed here");
+            assertEquals(2, other.listParts(b -> b.bucket(bucket).key("manifest.avro").uploadId(racing.uploadId()))
+                    .parts().size(), "the refused upload stays open");
+            other.abortMultipartUpload(b -> b.bucket(bucket).key("manifest.avro").uploadId(racing.uploadId()));
+        }
+    }
+
+    @Test
+    void copiesIntoAndOutOfAnOriginBackedBucketFollowTheTargetsRules() throws Exception {
+        String bucket = frontedBucket("copy", "PT1H");
+        String originBucket = originBucketOf(bucket);
+        String nativeBucket = Clients.bucket("copy-native");
+        byte[] small = Bodies.bytes(50_000, 21);
+        byte[] large = Bodies.bytes(WRITE_BACK_ABOVE + 50_000, 22);
+        direct.putObject(b -> b.bucket(originBucket).key("cold.csv").contentType("text/csv")
+                .metadata(Map.of("origin", "yes")), RequestBody.fromBytes(small));
+        try (S3Client first = Clients.s3(0); S3Client second = Clients.s3(1)) {
+            first.createBucket(b -> b.bucket(nativeBucket));
+            // out of it: the cold source is filled once, and the copy keeps its headers
+            first.copyObject(b -> b.sourceBucket(bucket).sourceKey("cold.csv")
+                    .destinationBucket(nativeBucket).destinationKey("copied.csv"));
+            ResponseBytes<GetObjectResponse> copied = second.getObjectAsBytes(b -> b.bucket(nativeBucket).key("copied.csv"));
+            assertArrayEquals(small, copied.asByteArray());
+            assertEquals("text/csv", copied.response().contentType());
+            assertEquals(Map.of("origin", "yes"), copied.response().metadata());
+            assertEquals(1, originRequests(bucket, "GetObject"));
+
+            // a part copied from a cold object is filled first, as a GET is
+            direct.putObject(b -> b.bucket(originBucket).key("cold-part"), RequestBody.fromBytes(large));
+            String upload = first.createMultipartUpload(b -> b.bucket(nativeBucket).key("assembled")).uploadId();
+            String partEtag = first.uploadPartCopy(b -> b.sourceBucket(bucket).sourceKey("cold-part")
+                    .destinationBucket(nativeBucket).destinationKey("assembled").uploadId(upload).partNumber(1))
+                    .copyPartResult().eTag();
+            first.completeMultipartUpload(b -> b.bucket(nativeBucket).key("assembled").uploadId(upload)
+                    .multipartUpload(m -> m.parts(CompletedPart.builder().partNumber(1).eTag(partEtag).build())));
+            assertArrayEquals(large, second.getObjectAsBytes(b -> b.bucket(nativeBucket).key("assembled")).asByteArray());
+            assertEquals(2, originRequests(bucket, "GetObject"));
+
+            // within it, up to the threshold: at the origin before the copy is answered, the source read here
+            first.copyObject(b -> b.sourceBucket(bucket).sourceKey("cold.csv")
+                    .destinationBucket(bucket).destinationKey("renamed.csv"));
+            ResponseBytes<GetObjectResponse> renamed = direct.getObjectAsBytes(b -> b.bucket(originBucket).key("renamed.csv"));
+            assertArrayEquals(small, renamed.asByteArray());
+            assertEquals("text/csv", renamed.response().contentType());
+            assertEquals(2, originRequests(bucket, "GetObject"), "the source was read from the cache");
+
+            // the origin decides a copy's condition on its target
+            S3Exception refused = assertThrows(S3Exception.class, () -> first.copyObject(b -> b.sourceBucket(bucket)
+                    .sourceKey("cold.csv").destinationBucket(bucket).destinationKey("renamed.csv").ifNoneMatch("*")));
+            assertEquals(412, refused.statusCode());
+
+            // into it, above the threshold: a write-back, with the metadata the copy asked for
+            first.putObject(b -> b.bucket(nativeBucket).key("large.bin"), RequestBody.fromBytes(large));
+            pauseDrain(bucket, true);
+            first.copyObject(b -> b.sourceBucket(nativeBucket).sourceKey("large.bin").destinationBucket(bucket)
+                    .destinationKey("large.bin").metadataDirective("REPLACE").contentType("application/x-large"));
+            assertThrows(NoSuchKeyException.class, () -> direct.headObject(b -> b.bucket(originBucket).key("large.bin")),
+                    "acknowledged before it reaches the origin");
+            assertEquals(1, pending(bucket));
+            assertArrayEquals(large, second.getObjectAsBytes(b -> b.bucket(bucket).key("large.bin")).asByteArray());
+            pauseDrain(bucket, false);
+            awaitDrained(bucket);
+            ResponseBytes<GetObjectResponse> drained = direct.getObjectAsBytes(b -> b.bucket(originBucket).key("large.bin"));
+            assertArrayEquals(large, drained.asByteArray());
+            assertEquals("application/x-large", drained.response().contentType());
         }
     }
 

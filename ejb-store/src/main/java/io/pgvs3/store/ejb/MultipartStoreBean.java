@@ -6,6 +6,7 @@ import io.pgvs3.store.api.CompleteSpec;
 import io.pgvs3.store.api.CopyListener;
 import io.pgvs3.store.api.CopySource;
 import io.pgvs3.store.api.MultipartStore;
+import io.pgvs3.store.api.ObjectStore;
 import io.pgvs3.store.api.PartInfo;
 import io.pgvs3.store.api.PartPage;
 import io.pgvs3.store.api.PartSpec;
@@ -14,17 +15,17 @@ import io.pgvs3.store.api.UploadInfo;
 import io.pgvs3.store.api.UploadPage;
 import io.pgvs3.store.api.UploadQuery;
 import io.pgvs3.store.api.UploadSpec;
-import io.pgvs3.store.api.error.StoreError;
-import io.pgvs3.store.api.error.StoreException;
 import io.pgvs3.store.multipart.PartWriter;
-import io.pgvs3.store.api.WriteCondition;
-import io.pgvs3.store.namespace.NamespaceCache;
-import io.pgvs3.store.origin.OriginObjects;
 import io.pgvs3.store.multipart.UploadCompleter;
 import io.pgvs3.store.multipart.UploadLister;
 import io.pgvs3.store.multipart.UploadService;
+import io.pgvs3.store.namespace.Namespace;
+import io.pgvs3.store.namespace.NamespaceCache;
+import io.pgvs3.store.origin.OriginCompletions;
+import io.pgvs3.store.read.ObjectReader;
 import io.pgvs3.store.write.CallerInput;
 import io.pgvs3.store.write.CopyWatchdogs;
+import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionManagement;
 import jakarta.ejb.TransactionManagementType;
@@ -35,11 +36,21 @@ import java.io.InputStream;
 @TransactionManagement(TransactionManagementType.BEAN)
 public class MultipartStoreBean extends StoreFacade implements MultipartStore {
 
+    @EJB
+    private ReadWindowBean readWindowBean;
+
+    @EJB
+    private OriginBean originBean;
+
+    @EJB
+    private ObjectStore objects;
+
     private UploadService uploads;
     private PartWriter parts;
     private UploadCompleter completer;
     private UploadLister lister;
     private NamespaceCache namespaces;
+    private OriginCompletions originCompletions;
 
     @Override
     protected void wire(DataAccess access, CopyWatchdogs watchdogs) {
@@ -48,6 +59,8 @@ public class MultipartStoreBean extends StoreFacade implements MultipartStore {
         parts = new PartWriter(access, watchdogs.chunk());
         completer = new UploadCompleter(access);
         lister = new UploadLister(access);
+        originCompletions = new OriginCompletions(new ObjectReader(access, readWindowBean.window()),
+                originBean.clients(), originBean.spools());
     }
 
     @Override
@@ -65,22 +78,18 @@ public class MultipartStoreBean extends StoreFacade implements MultipartStore {
     @Override
     public PartInfo copyPart(PartSpec spec, CopySource source, ByteRange range, CopyListener listener) {
         layout.require();
+        if (namespaces.resolve(source.bucket()).isOriginBacked()) {
+            objects.head(source.bucket(), source.key(), true); // a cold or stale source is filled first, as a GET is
+        }
         return parts.copy(spec, source, range, listener);
     }
 
     @Override
     public PutResult complete(CompleteSpec spec) {
         layout.require();
-        if (!namespaces.resolve(spec.bucket()).isOriginBacked()) {
-            return completer.complete(spec);
-        }
-        WriteCondition condition = spec.condition() == null ? WriteCondition.NONE : spec.condition();
-        if (!condition.equals(WriteCondition.NONE)) {
-            // a conditional completion must reach the origin before it succeeds: not built yet
-            throw new StoreException(StoreError.NOT_IMPLEMENTED, "a conditional CompleteMultipartUpload in an"
-                    + " origin-backed bucket is not supported yet (docs/s3-compatibility.md)");
-        }
-        return completer.complete(spec, OriginObjects.writeBack(spec.key()));
+        Namespace ns = namespaces.resolve(spec.bucket());
+        return ns.isOriginBacked() ? completer.complete(OriginCompletions.local(spec), originCompletions.after(ns, spec))
+                : completer.complete(spec);
     }
 
     @Override

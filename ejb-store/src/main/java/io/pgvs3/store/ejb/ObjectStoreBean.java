@@ -12,14 +12,13 @@ import io.pgvs3.store.api.ObjectMeta;
 import io.pgvs3.store.api.ObjectStore;
 import io.pgvs3.store.api.PutResult;
 import io.pgvs3.store.api.PutSpec;
-import io.pgvs3.store.api.error.StoreError;
-import io.pgvs3.store.api.error.StoreException;
 import io.pgvs3.store.copy.ObjectCopier;
 import io.pgvs3.store.list.ObjectLister;
 import io.pgvs3.store.namespace.Namespace;
 import io.pgvs3.store.namespace.NamespaceCache;
 import io.pgvs3.store.origin.OriginLister;
 import io.pgvs3.store.origin.OriginObjects;
+import io.pgvs3.store.origin.StreamedCopy;
 import io.pgvs3.store.read.ObjectReader;
 import io.pgvs3.store.write.CallerInput;
 import io.pgvs3.store.write.CopyWatchdogs;
@@ -52,6 +51,7 @@ public class ObjectStoreBean extends StoreFacade implements ObjectStore {
     private ObjectCopier copier;
     private OriginObjects originObjects;
     private OriginLister originLister;
+    private StreamedCopy streamedCopy;
     private NamespaceCache namespaces;
 
     @Override
@@ -65,6 +65,8 @@ public class ObjectStoreBean extends StoreFacade implements ObjectStore {
                 originBean.fillSlots(), originBean.fillTiming(), originBean.downloads(), layout::readOnly,
                 originBean.meter());
         originLister = new OriginLister(access, originBean.clients());
+        streamedCopy = new StreamedCopy(reader, originBean.spools(), originBean.downloads(),
+                (bucket, key) -> head(bucket, key, true), this::put);
         namespaces = access.namespaces();
     }
 
@@ -102,11 +104,8 @@ public class ObjectStoreBean extends StoreFacade implements ObjectStore {
     @Override
     public PutResult copy(CopySpec spec, CopyListener listener) {
         layout.require();
-        if (originBacked(spec.bucket()) != null || originBacked(spec.source().bucket()) != null) {
-            throw new StoreException(StoreError.NOT_IMPLEMENTED, "CopyObject into or out of an origin-backed bucket"
-                    + " is not supported yet; GET the source and PUT it (docs/s3-compatibility.md)");
-        }
-        return copier.copy(spec, listener);
+        boolean throughOrigin = originBacked(spec.bucket()) != null || originBacked(spec.source().bucket()) != null;
+        return throughOrigin ? streamedCopy.copy(spec, listener) : copier.copy(spec, listener);
     }
 
     @Override

@@ -299,7 +299,7 @@ public final class OriginObjects {
         try (Spool spool = Spool.open(spools, length)) {
             PutSpec spec = new PutSpec(ns.name(), key, response.contentType(), userMetadata(response.metadata()),
                     WriteCondition.NONE, length, null, null, contentHeaders(response), null);
-            CompletableFuture<Void> download = CompletableFuture.runAsync(() -> spool.fillFrom(body), downloads);
+            CompletableFuture<Void> download = CompletableFuture.runAsync(() -> spool.fillFrom(body::transferTo), downloads);
             try {
                 writer.put(spec, spool.follow(), (c, locked, modified) -> {
                     if (leased && !FillLeases.release(c, locked, key, start)) {

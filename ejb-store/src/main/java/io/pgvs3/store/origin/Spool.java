@@ -34,6 +34,8 @@ final class Spool extends OutputStream implements Closeable {
     private IOException failure;
     private long reservedMemory;
     private long reservedDisk;
+    /** Set by the reader that gave up, so that the writer stops too. */
+    private volatile boolean cancelled;
 
     private Spool(SpoolBudget budget) {
         this.budget = budget;
@@ -64,6 +66,9 @@ final class Spool extends OutputStream implements Closeable {
 
     @Override
     public void write(byte[] b, int off, int len) throws IOException {
+        if (cancelled) {
+            throw new IOException("the spool's reader gave up");
+        }
         if (memory != null) {
             if (length + len > memory.length) {
                 throw new IOException("the body runs past its declared length " + memory.length);
@@ -93,13 +98,19 @@ final class Spool extends OutputStream implements Closeable {
         }
     }
 
+    /** What writes a whole body into a spool. */
+    @FunctionalInterface
+    interface Source {
+        void writeTo(OutputStream out) throws IOException;
+    }
+
     /**
-     * Copies {@code in} to its end into this spool and finishes it; a failure is kept for its followers
+     * Writes {@code source} to its end into this spool and finishes it; a failure is kept for its followers
      * ({@link #failure}) instead of thrown: this runs on its own thread while a follower publishes.
      */
-    void fillFrom(InputStream in) {
+    void fillFrom(Source source) {
         try {
-            in.transferTo(this);
+            source.writeTo(this);
             finish();
         } catch (IOException | RuntimeException e) {
             synchronized (this) {
@@ -172,6 +183,11 @@ final class Spool extends OutputStream implements Closeable {
                 }
             }
         };
+    }
+
+    /** The reader gave up: the writer's next write fails, and its thread is free again. */
+    void cancel() {
+        cancelled = true;
     }
 
     /** A fresh stream over the whole body. */

@@ -13,6 +13,7 @@ import io.pgvs3.store.sql.ReadRetry;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -71,6 +72,19 @@ public final class ObjectReader {
     public Optional<CachedObject> findCached(String bucket, String key, boolean withInlineBody) {
         try {
             return access.read(Pool.MAIN, "HEAD", bucket, key, withInlineBody ? FIND_CACHED_WITH_BODY : FIND_CACHED);
+        } catch (IOException e) {
+            throw corrupt(key, e);
+        }
+    }
+
+    /**
+     * The row of {@code key} as the caller's transaction sees it: one it has just published, which work
+     * before its commit must read (a conditional completion that the origin decides).
+     */
+    public static ObjectMeta inTransaction(Connection c, Namespace ns, String key) throws SQLException {
+        try {
+            return ObjectRows.find(c, ns, key, true).orElseThrow(
+                    () -> new StoreException(StoreError.NO_SUCH_KEY, "no such key: " + key));
         } catch (IOException e) {
             throw corrupt(key, e);
         }
