@@ -42,11 +42,14 @@ public final class Maintenance implements AutoCloseable {
     /** This gateway's leadership while it leads; guarded by {@link #running}. */
     private LeaderLease lease;
 
-    /** Expire uploads, expire values, then reap (so what expiry queued can go in the same tick). */
+    /**
+     * Expire uploads, expire values, then reap (so what expiry queued can go in the same tick), and last
+     * drop the origin fences no fill needs.
+     */
     public static Maintenance standard(SessionSource sessions, MaintenanceConfig config) {
         MaintenanceCounters counters = new MaintenanceCounters();
         return new Maintenance(sessions, config, counters, List.of(new UploadExpiry(config, counters),
-                new ValueExpiry(config, counters), new Reaper(config, counters)));
+                new ValueExpiry(config, counters), new Reaper(config, counters), new OriginFenceReaping(counters)));
     }
 
     /** @param sessions the leader's own sessions: never pooled handles, the lease outlives a tick */

@@ -41,6 +41,8 @@ public final class MaintenanceMetrics {
                 MaintenanceSnapshot::referencedFiles);
         total("pgvs3.uploads.expired.total", "abandoned multipart uploads removed", MaintenanceSnapshot::uploadsExpired);
         total("pgvs3.ttl.values.expired.total", "TTL'd cache values removed", MaintenanceSnapshot::valuesExpired);
+        total("pgvs3.origin.fences.reaped.total", "run-out fill leases and old tombstones of origin-backed buckets removed",
+                MaintenanceSnapshot::originFencesReaped);
     }
 
     private void total(String name, String description, Function<MaintenanceSnapshot, Number> value) {

@@ -27,6 +27,12 @@ final class FillLeases {
 
     private static final String RELEASE = "DELETE FROM %1$s.fill_leases WHERE key = ? AND token = ?";
 
+    /** Leases whose holders died or gave up; a holder that comes back finds its lease gone and discards. */
+    private static final String REAP_EXPIRED = """
+            DELETE FROM %1$s.fill_leases WHERE key IN (
+                SELECT key FROM %1$s.fill_leases WHERE expires_at < clock_timestamp() LIMIT ?)
+               AND expires_at < clock_timestamp()""";
+
     private static final String HELD = """
             SELECT 1 FROM %1$s.fill_leases WHERE key = ? AND expires_at > clock_timestamp()""";
 
@@ -60,6 +66,14 @@ final class FillLeases {
             ps.setString(1, key);
             ps.setLong(2, token);
             return ps.executeUpdate() == 1;
+        }
+    }
+
+    /** @return how many expired leases went (at most {@code limit}) */
+    static int reapExpired(Connection c, Namespace ns, int limit) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(ns.sql(REAP_EXPIRED))) {
+            ps.setInt(1, limit);
+            return ps.executeUpdate();
         }
     }
 

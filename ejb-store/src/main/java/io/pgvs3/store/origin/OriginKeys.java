@@ -6,6 +6,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
+import java.time.Duration;
 import java.time.Instant;
 
 /**
@@ -27,6 +28,26 @@ final class OriginKeys {
                 checked_at = excluded.checked_at
              WHERE k.generation <= excluded.generation
             RETURNING 1""";
+
+    /**
+     * A revalidation's refill publishes only over the key's live row: unlike a first fill it holds no
+     * lease, so a delete whose tombstone was reaped meanwhile would otherwise let it bring the key back.
+     */
+    private static final String PUBLISH_REFILL = """
+            UPDATE %1$s.origin_keys SET validator = ?, checked_at = clock_timestamp()
+             WHERE key = ? AND generation <= ? AND NOT deleted
+            RETURNING 1""";
+
+    /**
+     * Tombstones older than the grace that no fill of their key can still need: one that began before the
+     * tombstone holds a lease drawn at an older generation (revalidations refill only over live rows).
+     */
+    private static final String REAP_TOMBSTONES = """
+            DELETE FROM %1$s.origin_keys k
+             WHERE k.key IN (SELECT key FROM %1$s.origin_keys
+                              WHERE deleted AND checked_at < clock_timestamp() - ?::interval LIMIT ?)
+               AND k.deleted
+               AND NOT EXISTS (SELECT 1 FROM %1$s.fill_leases l WHERE l.key = k.key AND l.token < k.generation)""";
 
     /** A fill serves the origin's ETag (when it has S3's shape) and Last-Modified, not its own. */
     private static final String ADOPT_ORIGIN_IDENTITY = """
@@ -84,6 +105,42 @@ final class OriginKeys {
                 }
             }
         }
+        adoptOriginIdentity(c, ns, key, originEtag, lastModified);
+        return true;
+    }
+
+    /**
+     * {@link #publishFill} for a revalidation that got a new version: it replaces the key's live row only.
+     *
+     * @return false: a newer write or a delete won (or the key's row is gone), so the caller must undo it
+     */
+    static boolean publishRefill(Connection c, Namespace ns, String key, long generation, String originEtag,
+            Instant lastModified) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(ns.sql(PUBLISH_REFILL))) {
+            ps.setString(1, originEtag);
+            ps.setString(2, key);
+            ps.setLong(3, generation);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) {
+                    return false;
+                }
+            }
+        }
+        adoptOriginIdentity(c, ns, key, originEtag, lastModified);
+        return true;
+    }
+
+    /** @return how many tombstones went (at most {@code limit}) */
+    static int reapTombstones(Connection c, Namespace ns, Duration grace, int limit) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(ns.sql(REAP_TOMBSTONES))) {
+            ps.setString(1, grace.toMillis() + " milliseconds");
+            ps.setInt(2, limit);
+            return ps.executeUpdate();
+        }
+    }
+
+    private static void adoptOriginIdentity(Connection c, Namespace ns, String key, String originEtag,
+            Instant lastModified) throws SQLException {
         String etag = unquoted(originEtag);
         try (PreparedStatement ps = c.prepareStatement(ns.sql(ADOPT_ORIGIN_IDENTITY))) {
             ps.setString(1, etag != null && etag.matches(S3_ETAG) ? etag : null);
@@ -91,7 +148,6 @@ final class OriginKeys {
             ps.setString(3, key);
             ps.executeUpdate();
         }
-        return true;
     }
 
     /** A write-through of {@code key}: the origin now holds {@code originEtag}. */

@@ -305,7 +305,9 @@ public final class OriginObjects {
                     if (leased && !FillLeases.release(c, locked, key, start)) {
                         throw leaseLost(ns, key);
                     }
-                    if (!OriginKeys.publishFill(c, locked, key, start, response.eTag(), lastModified)) {
+                    boolean current = leased ? OriginKeys.publishFill(c, locked, key, start, response.eTag(), lastModified)
+                            : OriginKeys.publishRefill(c, locked, key, start, response.eTag(), lastModified);
+                    if (!current) {
                         throw new FillDiscarded();
                     }
                     return lastModified != null ? lastModified : modified;

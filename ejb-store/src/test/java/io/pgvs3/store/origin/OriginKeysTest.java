@@ -13,10 +13,14 @@ import io.pgvs3.store.namespace.Namespace;
 import io.pgvs3.store.namespace.NamespaceCache;
 import io.pgvs3.store.read.CachedObject;
 import io.pgvs3.store.read.ObjectReader;
+import io.pgvs3.store.sql.Locks;
 import io.pgvs3.store.testing.PostgresExtension;
 import io.pgvs3.store.write.CopyWatchdog;
+import io.pgvs3.store.write.ObjectDeleter;
 import io.pgvs3.store.write.ObjectWriter;
 import java.io.ByteArrayInputStream;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
@@ -86,5 +90,74 @@ class OriginKeysTest {
         Boolean refilled = access.write(Pool.MAIN, "fill", ns.name(), (c, locked) ->
                 Boolean.valueOf(OriginKeys.publishFill(c, locked, "k", laterFill, "\"refilled\"", null)));
         assertTrue(refilled);
+    }
+
+    private void deleteWithTombstone(Namespace ns, String key) {
+        access.write(Pool.MAIN, "delete", ns.name(), (c, locked) -> {
+            Locks.lockObjectKeys(c, locked.id(), key);
+            ObjectDeleter.deleteLocked(c, locked, new String[] {key}, new String[] {null});
+            OriginKeys.tombstone(c, locked, key);
+            return null;
+        });
+    }
+
+    private boolean hasRow(Namespace ns, String table, String key) {
+        return access.read(Pool.MAIN, "probe", ns.name(), (c, n) -> {
+            try (PreparedStatement ps = c.prepareStatement(n.sql("SELECT 1 FROM %1$s." + table + " WHERE key = ?"))) {
+                ps.setString(1, key);
+                try (ResultSet rs = ps.executeQuery()) {
+                    return rs.next();
+                }
+            }
+        });
+    }
+
+    private int reap(Namespace ns, Duration grace) {
+        return access.write(Pool.MAIN, "reap", ns.name(), (c, locked) -> OriginFences.reap(c, locked, grace));
+    }
+
+    @Test
+    void fencesGoOnceNoFillCanNeedThemAndARevalidationNeverRevivesADeletedKey() {
+        Namespace ns = originBucket();
+        put(ns, "gone", new byte[10], (c, locked, modified) -> {
+            OriginKeys.wroteThrough(c, locked, "gone", "\"v1\"");
+            return modified;
+        });
+        long revalidationStart = access.read(Pool.MAIN, "start", ns.name(), OriginKeys::startFill);
+        deleteWithTombstone(ns, "gone");
+
+        long fillStart = access.read(Pool.MAIN, "start", ns.name(), OriginKeys::startFill);
+        boolean filling = access.write(Pool.MAIN, "lease", ns.name(),
+                (c, locked) -> FillLeases.take(c, locked, "filling", fillStart, Duration.ofHours(1)));
+        assertTrue(filling);
+        deleteWithTombstone(ns, "filling"); // a delete while a fill that began before it downloads
+
+        long deadStart = access.read(Pool.MAIN, "start", ns.name(), OriginKeys::startFill);
+        boolean died = access.write(Pool.MAIN, "lease", ns.name(),
+                (c, locked) -> FillLeases.take(c, locked, "died", deadStart, Duration.ZERO));
+        assertTrue(died);
+
+        assertEquals(1, reap(ns, Duration.ofHours(1)), "only the run-out lease: both tombstones are within the grace");
+        assertFalse(hasRow(ns, "fill_leases", "died"));
+        assertTrue(hasRow(ns, "origin_keys", "gone"));
+
+        assertEquals(1, reap(ns, Duration.ZERO), "the tombstone nobody's fill needs");
+        assertFalse(hasRow(ns, "origin_keys", "gone"));
+        assertTrue(hasRow(ns, "origin_keys", "filling"), "a fill that began before its delete still holds a lease");
+        assertTrue(hasRow(ns, "fill_leases", "filling"));
+
+        Boolean revived = access.write(Pool.MAIN, "refill", ns.name(), (c, locked) ->
+                Boolean.valueOf(OriginKeys.publishRefill(c, locked, "gone", revalidationStart, "\"v2\"", null)));
+        assertFalse(revived, "a revalidation refills live rows only");
+
+        put(ns, "live", new byte[10], (c, locked, modified) -> {
+            OriginKeys.wroteThrough(c, locked, "live", "\"v1\"");
+            return modified;
+        });
+        long liveStart = access.read(Pool.MAIN, "start", ns.name(), OriginKeys::startFill);
+        Boolean refilled = access.write(Pool.MAIN, "refill", ns.name(), (c, locked) ->
+                Boolean.valueOf(OriginKeys.publishRefill(c, locked, "live", liveStart, "\"v2\"", null)));
+        assertTrue(refilled);
+        assertEquals("\"v2\"", cached(ns, "live").validator());
     }
 }

@@ -64,7 +64,8 @@ final class StatTable {
                 + (m.databaseOutage() ? ", DATABASE UNREACHABLE" : "") + ", ticks " + m.ticks() + " (led "
                 + m.ticksAsLeader() + "), passes " + m.reapPasses() + ", rows reaped " + m.rowsReaped()
                 + ", files reaped " + m.filesReaped() + ", pinned skips " + m.pinnedSkips() + ", uploads expired "
-                + m.uploadsExpired() + ", values expired " + m.valuesExpired() + ", errors " + m.errors();
+                + m.uploadsExpired() + ", values expired " + m.valuesExpired() + ", origin fences reaped "
+                + m.originFencesReaped() + ", errors " + m.errors();
     }
 
     private static String pad(String s, int width, boolean right) {

@@ -20,7 +20,7 @@ class StatViewTest {
                 new NamespaceStats("photos", "bucket", 4, 100_060, 303_104, 26, 1, 13, 105_560, Duration.ofMillis(2500), 1),
                 new NamespaceStats("a\"b", "cache", 0, 0, 49_152, 0, 0, 0, 0, null, 0)));
         MaintenanceSnapshot maintenance = new MaintenanceSnapshot(true, true, false, AT.minusSeconds(3), AT.minusSeconds(3),
-                10, 7, 3, 0, 9, 1234, 5, 2, 0, 1, 100, 0);
+                10, 7, 3, 0, 9, 1234, 5, 2, 0, 1, 100, 6, 0);
         return StatView.of(report, maintenance);
     }
 
