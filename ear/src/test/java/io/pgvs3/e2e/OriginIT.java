@@ -504,6 +504,11 @@ class OriginIT {
         assertTrue(shown.body().contains("\"ttl\":\"PT2M\""), shown.body());
         assertTrue(shown.body().contains("\"writeBackThreshold\":" + WRITE_BACK_ABOVE), shown.body());
         assertFalse(shown.body().contains(Stack.ORIGIN_SECRET_KEY), "credentials never leave the server's variables");
+        HttpResponse<String> stat = Admin.send(0, "GET", "/admin/stat", null);
+        assertEquals(200, stat.statusCode(), stat.body());
+        assertTrue(stat.body().contains("{\"bucket\":\"%s\",\"origin\":\"%s/%s\",\"pendingObjects\":0,"
+                .formatted(bucket, origin.endpoint().toString().replaceAll("/+$", ""), originBucketOf(bucket))), stat.body());
+        assertFalse(stat.body().contains(Stack.ORIGIN_SECRET_KEY), stat.body());
 
         HttpResponse<String> unknown = Admin.send(0, "PUT", "/admin/origins/" + Clients.bucket("bad"),
                 "{\"endpoint\": \"http://127.0.0.1:1\", \"credentials\": \"e2e\", \"colour\": \"blue\"}");

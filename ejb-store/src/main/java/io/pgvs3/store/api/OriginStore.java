@@ -2,6 +2,7 @@ package io.pgvs3.store.api;
 
 import jakarta.ejb.Local;
 import java.util.Optional;
+import java.util.SortedMap;
 
 /**
  * Origin-backed buckets (ADR 45): buckets whose objects stand in for those of another S3. Declared on
@@ -22,6 +23,9 @@ public interface OriginStore {
 
     /** The bucket's origin and live state, or empty when no origin-backed bucket has that name. */
     Optional<OriginState> describe(String bucket);
+
+    /** Every origin-backed bucket's origin and live state, by bucket name. */
+    SortedMap<String, OriginState> describeAll();
 
     /**
      * Pauses or resumes the write-back drain of an origin-backed bucket on every gateway (for origin

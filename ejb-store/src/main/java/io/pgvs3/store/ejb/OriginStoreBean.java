@@ -11,6 +11,7 @@ import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionManagement;
 import jakarta.ejb.TransactionManagementType;
 import java.util.Optional;
+import java.util.SortedMap;
 
 /** {@link OriginStore} over the origin-backed buckets' catalog worker. */
 @Stateless
@@ -37,6 +38,12 @@ public class OriginStoreBean extends StoreFacade implements OriginStore {
     public Optional<OriginState> describe(String bucket) {
         layout.require();
         return origins.describe(bucket);
+    }
+
+    @Override
+    public SortedMap<String, OriginState> describeAll() {
+        layout.require();
+        return origins.describeAll();
     }
 
     @Override

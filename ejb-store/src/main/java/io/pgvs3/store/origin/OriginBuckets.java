@@ -16,6 +16,8 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.logging.Logger;
 
 /** Declares, describes and detaches origin-backed buckets; each change is one catalog transaction. */
@@ -85,14 +87,29 @@ public final class OriginBuckets {
                 return Optional.empty();
             }
             Namespace ns = found.get();
-            try (PreparedStatement ps = c.prepareStatement(ns.sql(CACHED)); ResultSet rs = ps.executeQuery()) {
-                rs.next();
-                OriginMeter.Backlog backlog = Outbox.backlog(c, ns);
-                return Optional.of(new OriginState(ns.origin(), rs.getLong(1), rs.getLong(2), backlog.objects(),
-                        backlog.bytes(), Duration.ofMillis((long) (backlog.oldestSeconds() * 1000)),
-                        Namespaces.isDrainPaused(c, ns.id()), clients.lastError(bucket)));
-            }
+            return Optional.of(state(c, ns, Namespaces.isDrainPaused(c, ns.id())));
         });
+    }
+
+    /** See {@link io.pgvs3.store.api.OriginStore#describeAll}. */
+    public SortedMap<String, OriginState> describeAll() {
+        return access.readCatalog("describe origins", "*", c -> {
+            SortedMap<String, OriginState> all = new TreeMap<>();
+            for (Namespaces.OriginBucket bucket : Namespaces.listOriginBacked(c)) {
+                all.put(bucket.namespace().name(), state(c, bucket.namespace(), bucket.drainPaused()));
+            }
+            return all;
+        });
+    }
+
+    private OriginState state(Connection c, Namespace ns, boolean drainPaused) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(ns.sql(CACHED)); ResultSet rs = ps.executeQuery()) {
+            rs.next();
+            OriginMeter.Backlog backlog = Outbox.backlog(c, ns);
+            return new OriginState(ns.origin(), rs.getLong(1), rs.getLong(2), backlog.objects(), backlog.bytes(),
+                    Duration.ofMillis((long) (backlog.oldestSeconds() * 1000)), drainPaused,
+                    clients.lastError(ns.name()));
+        }
     }
 
     /** See {@link io.pgvs3.store.api.OriginStore#pauseDrain}. */

@@ -1,6 +1,7 @@
 package io.pgvs3.admin.stat;
 
 import io.pgvs3.store.api.MaintenanceStats;
+import io.pgvs3.store.api.OriginStore;
 import io.pgvs3.store.api.StoreStats;
 import io.pgvs3.store.api.error.StoreException;
 import jakarta.ejb.EJB;
@@ -10,6 +11,8 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.util.ArrayList;
+import java.util.List;
 
 /** {@code GET /admin/stat}: JSON by default, a table for {@code Accept: text/plain}. */
 @Path("stat")
@@ -21,6 +24,9 @@ public class StatResource {
 
     @EJB
     private MaintenanceStats maintenance;
+
+    @EJB
+    private OriginStore origins;
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)
@@ -37,7 +43,9 @@ public class StatResource {
     private Response render(boolean table) {
         StatView view;
         try {
-            view = StatView.of(store.report(), maintenance.snapshot());
+            List<OriginLine> lines = new ArrayList<>();
+            origins.describeAll().forEach((bucket, state) -> lines.add(OriginLine.of(bucket, state)));
+            view = StatView.of(store.report(), lines, maintenance.snapshot());
         } catch (StoreException e) {
             if (!e.error().retryLater()) {
                 throw e;

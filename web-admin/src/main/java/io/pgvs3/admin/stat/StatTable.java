@@ -13,6 +13,8 @@ final class StatTable {
 
     private static final String[] HEADER = {"NAMESPACE", "KIND", "OBJECTS", "LOGICAL", "PHYSICAL", "OVERHEAD",
         "CHUNKS~", "GARBAGE", "GARBAGE BYTES", "OLDEST", "UPLOADS"};
+    private static final String[] ORIGIN_HEADER = {"ORIGIN-BACKED", "ORIGIN", "PENDING", "PENDING BYTES", "OLDEST",
+        "DRAIN", "LAST ORIGIN ERROR (this gateway)"};
 
     private StatTable() {
     }
@@ -33,13 +35,28 @@ final class StatTable {
         StringBuilder out = new StringBuilder();
         out.append("pgvs3 stat at ").append(view.takenAt()).append(", database ")
                 .append(bytes(view.databaseBytes())).append('\n');
-        table(rows, out);
+        table(rows, false, out);
+        if (!view.origins().isEmpty()) {
+            List<String[]> origins = new ArrayList<>();
+            origins.add(ORIGIN_HEADER);
+            for (OriginLine o : view.origins()) {
+                origins.add(new String[] {o.bucket(), o.origin(), count(o.pendingObjects()), bytes(o.pendingBytes()),
+                    o.pendingObjects() == 0 ? "-" : age(o.oldestPending()), o.drainPaused() ? "paused" : "runs",
+                    o.lastOriginError() == null ? "-" : o.lastOriginError()});
+            }
+            out.append('\n');
+            table(origins, true, out);
+        }
         out.append(maintenance(view.maintenance(), view.takenAt())).append('\n');
         return out.toString();
     }
 
-    private static void table(List<String[]> rows, StringBuilder out) {
-        int[] widths = new int[HEADER.length];
+    /**
+     * Rows under a header row: the first two columns are text (left-aligned), the others figures, except
+     * the last when {@code lastIsText}.
+     */
+    private static void table(List<String[]> rows, boolean lastIsText, StringBuilder out) {
+        int[] widths = new int[rows.get(0).length];
         for (String[] row : rows) {
             for (int i = 0; i < row.length; i++) {
                 widths[i] = Math.max(widths[i], row[i].length());
@@ -48,7 +65,8 @@ final class StatTable {
         for (String[] row : rows) {
             StringBuilder line = new StringBuilder();
             for (int i = 0; i < row.length; i++) {
-                String cell = i < 2 ? pad(row[i], widths[i], false) : pad(row[i], widths[i], true);
+                boolean text = i < 2 || lastIsText && i == row.length - 1;
+                String cell = pad(row[i], widths[i], !text);
                 line.append(i == 0 ? "" : "  ").append(cell);
             }
             out.append(line.toString().stripTrailing()).append('\n');

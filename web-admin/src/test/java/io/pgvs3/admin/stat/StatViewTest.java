@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pgvs3.store.api.MaintenanceSnapshot;
 import io.pgvs3.store.api.NamespaceStats;
+import io.pgvs3.store.api.OriginState;
 import io.pgvs3.store.api.StoreReport;
 import java.time.Duration;
 import java.time.Instant;
@@ -21,7 +22,9 @@ class StatViewTest {
                 new NamespaceStats("a\"b", "cache", 0, 0, 49_152, 0, 0, 0, 0, null, 0)));
         MaintenanceSnapshot maintenance = new MaintenanceSnapshot(true, true, false, AT.minusSeconds(3), AT.minusSeconds(3),
                 10, 7, 3, 0, 9, 1234, 5, 2, 0, 1, 100, 6, 0);
-        return StatView.of(report, maintenance);
+        OriginState lake = new OriginState("{\"endpoint\":\"https://s3.example.com/\",\"originBucket\":\"lake-src\"}",
+                3, 3000, 2, 20 << 20, Duration.ofSeconds(90), false, null);
+        return StatView.of(report, List.of(OriginLine.of("lake", lake)), maintenance);
     }
 
     @Test
@@ -38,6 +41,9 @@ class StatViewTest {
         assertTrue(json.contains("\"maintenance\":{\"enabled\":true,\"leader\":true,\"databaseOutage\":false,"
                 + "\"lastTick\":\"2026-11-29T11:59:57Z\""), json);
         assertTrue(json.contains("\"rowsReaped\":1234,\"filesReaped\":5,\"pinnedSkips\":2"), json);
+        assertTrue(json.contains("\"origins\":[{\"bucket\":\"lake\",\"origin\":\"https://s3.example.com/lake-src\","
+                + "\"pendingObjects\":2,\"pendingBytes\":20971520,\"oldestPendingSeconds\":90.000,\"drainPaused\":false,"
+                + "\"lastOriginError\":null}]"), json);
         assertTrue(json.endsWith("}\n"));
     }
 
@@ -51,8 +57,11 @@ class StatViewTest {
         assertTrue(lines[3].matches("a\"b +cache +0 +0 B +48\\.0 KiB +- +0 +0 +0 B +- +0"), lines[3]);
         assertTrue(lines[4].startsWith("TOTAL (2)"), lines[4]);
         assertEquals(lines[1].indexOf("OBJECTS") + "OBJECTS".length(), lines[2].indexOf("4  ") + 1, "right-aligned");
-        assertTrue(lines[5].startsWith("maintenance (this gateway): leader yes, last tick 3s ago"), lines[5]);
-        assertTrue(lines[5].contains("rows reaped 1234") && lines[5].contains("pinned skips 2"), lines[5]);
+        assertEquals("", lines[5]);
+        assertTrue(lines[6].startsWith("ORIGIN-BACKED"), lines[6]);
+        assertTrue(lines[7].matches("lake +https://s3\\.example\\.com/lake-src +2 +20\\.0 MiB +90s +runs +-"), lines[7]);
+        assertTrue(lines[8].startsWith("maintenance (this gateway): leader yes, last tick 3s ago"), lines[8]);
+        assertTrue(lines[8].contains("rows reaped 1234") && lines[8].contains("pinned skips 2"), lines[8]);
     }
 
     @Test
