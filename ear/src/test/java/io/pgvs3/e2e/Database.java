@@ -45,6 +45,12 @@ final class Database {
                 + " AND datname = current_database()");
     }
 
+    /** Sessions of the stack's database waiting for an advisory lock (a key's lock, docs/architecture.md). */
+    static long keyLockWaiters() throws SQLException {
+        return number("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND wait_event = 'advisory'"
+                + " AND datname = current_database()");
+    }
+
     private static long number(String sql, String... params) throws SQLException {
         try (Connection c = connect(); PreparedStatement ps = c.prepareStatement(sql)) {
             for (int i = 0; i < params.length; i++) {

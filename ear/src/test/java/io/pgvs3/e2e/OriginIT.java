@@ -3,14 +3,20 @@ package io.pgvs3.e2e;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pgvs3.delayline.DelayLine;
+import java.net.InetSocketAddress;
+import java.net.URI;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -42,16 +48,23 @@ class OriginIT {
 
     private static OriginPeer origin;
     private static S3Client direct;
+    /** No delay, only its gate: the race tests' buckets reach the origin through it. */
+    private static DelayLine gate;
 
     @BeforeAll
     static void startOrigin() throws Exception {
         origin = new OriginPeer();
         origin.start();
         direct = origin.client();
+        gate = new DelayLine(new InetSocketAddress(origin.endpoint().getHost(), origin.endpoint().getPort()),
+                Duration.ZERO, 0);
     }
 
     @AfterAll
     static void stopOrigin() throws Exception {
+        if (gate != null) {
+            gate.close();
+        }
         if (direct != null) {
             direct.close();
         }
@@ -69,12 +82,21 @@ class OriginIT {
     private static final int WRITE_BACK_ABOVE = 1 << 20;
 
     private static String frontedBucket(String hint, String ttl, int writeBackThreshold) throws Exception {
+        return frontedBucket(hint, ttl, writeBackThreshold, origin.endpoint());
+    }
+
+    /** An origin-backed bucket whose gateways reach the origin through {@link #gate}. */
+    private static String gatedBucket(String hint) throws Exception {
+        return frontedBucket(hint, "PT1H", WRITE_BACK_ABOVE, URI.create("http://127.0.0.1:" + gate.port()));
+    }
+
+    private static String frontedBucket(String hint, String ttl, int writeBackThreshold, URI endpoint) throws Exception {
         String bucket = Clients.bucket(hint);
         String originBucket = bucket.replaceFirst("^e2e-", "src-");
         direct.createBucket(b -> b.bucket(originBucket));
         HttpResponse<String> declared = Admin.send(0, "PUT", "/admin/origins/" + bucket, """
                 {"endpoint": "%s", "credentials": "e2e", "originBucket": "%s", "ttl": "%s", "writeBackThreshold": %d}"""
-                .formatted(origin.endpoint(), originBucket, ttl, writeBackThreshold));
+                .formatted(endpoint, originBucket, ttl, writeBackThreshold));
         assertEquals(201, declared.statusCode(), declared.body());
         return bucket;
     }
@@ -112,6 +134,11 @@ class OriginIT {
 
     private static String originBucketOf(String bucket) {
         return bucket.replaceFirst("^e2e-", "src-");
+    }
+
+    private static double fills(String bucket, String result) throws Exception {
+        return Scrape.of(Stack.adminEndpoint(0)).value("pgvs3_origin_fills_total", "bucket=" + bucket, "result=" + result)
+                + Scrape.of(Stack.adminEndpoint(1)).value("pgvs3_origin_fills_total", "bucket=" + bucket, "result=" + result);
     }
 
     private static double originRequests(String bucket, String operation) throws Exception {
@@ -365,6 +392,68 @@ class OriginIT {
                     direct.getObjectAsBytes(b -> b.bucket(originBucket).key("overwritten")).asUtf8String());
             assertThrows(NoSuchKeyException.class, () -> direct.headObject(b -> b.bucket(originBucket).key("deleted")));
             assertThrows(NoSuchKeyException.class, () -> gateway.headObject(b -> b.bucket(bucket).key("deleted")));
+        }
+    }
+
+    @Test
+    void aDeleteWhileAFillDownloadsWinsAndTheFillIsDiscarded() throws Exception {
+        String bucket = gatedBucket("race-fill");
+        direct.putObject(b -> b.bucket(originBucketOf(bucket)).key("raced"), RequestBody.fromBytes(Bodies.bytes(300_000, 41)));
+        double discarded = fills(bucket, "discarded");
+        ExecutorService reader = Executors.newSingleThreadExecutor();
+        try (S3Client first = Clients.s3(0); S3Client second = Clients.s3(1)) {
+            DelayLine.Hold hold = gate.holdNextResponse();
+            Future<byte[]> read;
+            try {
+                read = reader.submit(() -> first.getObjectAsBytes(b -> b.bucket(bucket).key("raced")).asByteArray());
+                assertTrue(hold.awaitHeld(Duration.ofSeconds(30)), "the fill's origin GET reached the gate");
+                second.deleteObject(b -> b.bucket(bucket).key("raced"));
+            } finally {
+                hold.release();
+            }
+            ExecutionException lost = assertThrows(ExecutionException.class, () -> read.get(60, TimeUnit.SECONDS));
+            assertInstanceOf(NoSuchKeyException.class, lost.getCause(), "the fill's publication lost to the delete");
+            assertEquals(discarded + 1, fills(bucket, "discarded"));
+            assertThrows(NoSuchKeyException.class, () -> first.headObject(b -> b.bucket(bucket).key("raced")));
+            assertThrows(NoSuchKeyException.class, () -> second.getObject(b -> b.bucket(bucket).key("raced")));
+            assertThrows(NoSuchKeyException.class, () -> direct.headObject(b -> b.bucket(originBucketOf(bucket)).key("raced")));
+        } finally {
+            reader.shutdownNow();
+        }
+    }
+
+    @Test
+    void anOverwriteWhileAFlushUploadsWaitsForItAndTheOriginEndsWithTheNewerVersion() throws Exception {
+        String bucket = gatedBucket("race-drain");
+        pauseDrain(bucket, true);
+        ExecutorService writer = Executors.newSingleThreadExecutor();
+        try (S3Client first = Clients.s3(0); S3Client second = Clients.s3(1)) {
+            first.putObject(b -> b.bucket(bucket).key("table.parquet"),
+                    RequestBody.fromBytes(Bodies.bytes(WRITE_BACK_ABOVE + 1_000, 42)));
+            DelayLine.Hold hold = gate.holdNextResponse();
+            Future<?> overwrite;
+            try {
+                pauseDrain(bucket, false);
+                assertTrue(hold.awaitHeld(Duration.ofSeconds(30)), "the flush's origin PUT reached the gate");
+                overwrite = writer.submit(() -> second.putObject(b -> b.bucket(bucket).key("table.parquet"),
+                        RequestBody.fromString("newer, written through")));
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+                while (Database.keyLockWaiters() == 0) {
+                    assertFalse(overwrite.isDone(), "the overwrite did not wait for the flush holding its key");
+                    assertTrue(System.nanoTime() < deadline, "the overwrite never queued behind the flush");
+                    Thread.sleep(20);
+                }
+            } finally {
+                hold.release();
+            }
+            overwrite.get(60, TimeUnit.SECONDS);
+            awaitDrained(bucket);
+            assertEquals("newer, written through",
+                    direct.getObjectAsBytes(b -> b.bucket(originBucketOf(bucket)).key("table.parquet")).asUtf8String());
+            assertEquals("newer, written through",
+                    first.getObjectAsBytes(b -> b.bucket(bucket).key("table.parquet")).asUtf8String());
+        } finally {
+            writer.shutdownNow();
         }
     }
 

@@ -7,6 +7,7 @@ import io.pgvs3.bench.http.RandomBody;
 import io.pgvs3.bench.http.S3Client;
 import io.pgvs3.bench.http.SigV4Signer;
 import io.pgvs3.bench.sol.ByteSize;
+import io.pgvs3.delayline.DelayLine;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;

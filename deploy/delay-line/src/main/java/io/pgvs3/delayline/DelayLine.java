@@ -1,4 +1,4 @@
-package io.pgvs3.bench.origin;
+package io.pgvs3.delayline;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -10,15 +10,19 @@ import java.net.Socket;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 
 /**
  * A slow network in front of an origin: a TCP proxy on loopback that delays every chunk by a fixed
  * latency in each direction and caps each connection's bandwidth per direction. Bytes pass unchanged (a
  * SigV4 signature still verifies); the connection count is kept. It plays the "origin 20 ms and 50 MiB/s
- * away" of the origin benchmark.
+ * away" of the origin benchmark, and holds one response at a gate for the origin race tests
+ * ({@link #holdNextResponse}).
  */
 public final class DelayLine implements AutoCloseable {
 
@@ -29,6 +33,7 @@ public final class DelayLine implements AutoCloseable {
     private final long latencyNanos;
     private final long bytesPerSecond;
     private final AtomicLong connections = new AtomicLong();
+    private final AtomicReference<Hold> armed = new AtomicReference<>();
     private volatile boolean closed;
 
     /**
@@ -53,6 +58,38 @@ public final class DelayLine implements AutoCloseable {
         return connections.get();
     }
 
+    /**
+     * Arms the gate: the first bytes the origin sends after this, on whichever connection, wait there
+     * (and that connection with them) until the hold is released; other connections flow. Arm it while
+     * exactly the request to hold is on its way.
+     */
+    public Hold holdNextResponse() {
+        Hold hold = new Hold();
+        armed.set(hold);
+        return hold;
+    }
+
+    /** A response held at the gate. */
+    public static final class Hold {
+        private final CountDownLatch held = new CountDownLatch(1);
+        private final CountDownLatch released = new CountDownLatch(1);
+
+        /** @return whether a response reached the gate within {@code timeout} */
+        public boolean awaitHeld(Duration timeout) throws InterruptedException {
+            return held.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
+        }
+
+        /** Lets the held response (if any) go on; a hold not reached yet no longer stops anything. */
+        public void release() {
+            released.countDown();
+        }
+
+        private void stop() throws InterruptedException {
+            held.countDown();
+            released.await();
+        }
+    }
+
     private void acceptLoop() {
         while (!closed) {
             try {
@@ -62,8 +99,8 @@ public final class DelayLine implements AutoCloseable {
                 client.setTcpNoDelay(true);
                 origin.setTcpNoDelay(true);
                 connections.incrementAndGet();
-                lane(client, origin, "up");
-                lane(origin, client, "down");
+                lane(client, origin, "up", false);
+                lane(origin, client, "down", true);
             } catch (IOException e) {
                 if (!closed) {
                     System.err.println("delay line: " + e);
@@ -73,7 +110,7 @@ public final class DelayLine implements AutoCloseable {
     }
 
     /** One direction: a reader stamps chunks as they arrive, a writer sends each once its time has come. */
-    private void lane(Socket from, Socket to, String name) throws IOException {
+    private void lane(Socket from, Socket to, String name, boolean toClient) throws IOException {
         BlockingQueue<byte[]> chunks = new LinkedBlockingQueue<>(256);
         BlockingQueue<Long> due = new LinkedBlockingQueue<>();
         InputStream in = from.getInputStream();
@@ -102,6 +139,10 @@ public final class DelayLine implements AutoCloseable {
                         break;
                     }
                     sleepUntil(Math.max(at, free));
+                    Hold hold = toClient ? armed.getAndSet(null) : null;
+                    if (hold != null) {
+                        hold.stop();
+                    }
                     long began = System.nanoTime();
                     out.write(chunk);
                     out.flush();
