@@ -35,6 +35,8 @@ public final class FaultStack implements BeforeAllCallback, AutoCloseable {
     /** Starts on other ports after a start failed (a port taken between the probe and the bind). */
     private static final int STARTS = 3;
     private static final Logger LOG = Logger.getLogger(FaultStack.class.getName());
+    /** The fill and flush leases of this stack's gateways: what a killed gateway's work waits for. */
+    static final Duration ORIGIN_LEASE = Duration.ofSeconds(4);
     private static volatile StackScript script;
     private static volatile Exception startFailure;
 
@@ -63,7 +65,12 @@ public final class FaultStack implements BeforeAllCallback, AutoCloseable {
             script = new StackScript("stack-faults", shift, 2, Map.of(
                     "PGVS3_REAPER_GRACE", "PT0S",
                     "PGVS3_MAINTENANCE_INTERVAL", "PT1S",
-                    "PGVS3_READ_CACHE_BYTES", String.valueOf(32L << 20)));
+                    "PGVS3_READ_CACHE_BYTES", String.valueOf(32L << 20),
+                    // OriginFaultIT: its origin's credential set, and leases short enough to run out in a test
+                    "PGVS3_ORIGIN_CREDENTIALS_E2E_ACCESS_KEY", Stack.ORIGIN_ACCESS_KEY,
+                    "PGVS3_ORIGIN_CREDENTIALS_E2E_SECRET_KEY", Stack.ORIGIN_SECRET_KEY,
+                    "PGVS3_ORIGIN_FILL_LEASE", ORIGIN_LEASE.toString(),
+                    "PGVS3_ORIGIN_FLUSH_LEASE", ORIGIN_LEASE.toString()));
             try {
                 script.startFresh();
                 break;
@@ -116,6 +123,13 @@ public final class FaultStack implements BeforeAllCallback, AutoCloseable {
             throw new IllegalStateException("GET /admin/stat answered " + response.statusCode() + ": " + response.body());
         }
         return response.body();
+    }
+
+    /** {@code method} of {@code path} (with {@code body}, or none) on gateway {@code gateway}'s management port. */
+    static HttpResponse<String> admin(int gateway, String method, String path, String body)
+            throws IOException, InterruptedException {
+        return Admin.send(script.get("PGVS3_ADMIN_ENDPOINTS").split(" ")[gateway], script.get("PGVS3_ACCESS_KEY"),
+                script.get("PGVS3_SECRET_KEY"), method, path, body);
     }
 
     /** The running gateway's process; a restart gives it another. */

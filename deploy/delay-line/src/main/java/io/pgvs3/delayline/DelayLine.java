@@ -34,6 +34,7 @@ public final class DelayLine implements AutoCloseable {
     private final long bytesPerSecond;
     private final AtomicLong connections = new AtomicLong();
     private final AtomicReference<Hold> armed = new AtomicReference<>();
+    private final AtomicLong bytesToClients = new AtomicLong();
     private volatile boolean closed;
 
     /**
@@ -56,6 +57,11 @@ public final class DelayLine implements AutoCloseable {
 
     public long connections() {
         return connections.get();
+    }
+
+    /** Bytes the origin's answers have delivered to the clients so far, over every connection. */
+    public long bytesToClients() {
+        return bytesToClients.get();
     }
 
     /**
@@ -146,6 +152,9 @@ public final class DelayLine implements AutoCloseable {
                     long began = System.nanoTime();
                     out.write(chunk);
                     out.flush();
+                    if (toClient) {
+                        bytesToClients.addAndGet(chunk.length);
+                    }
                     if (bytesPerSecond > 0) {
                         free = began + chunk.length * 1_000_000_000L / bytesPerSecond;
                     }
