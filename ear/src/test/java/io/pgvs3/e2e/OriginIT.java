@@ -489,8 +489,11 @@ class OriginIT {
             assertEquals(1, pending(bucket));
             pauseDrain(bucket, false);
             awaitDrained(bucket);
-            assertArrayEquals(whole, direct.getObjectAsBytes(b -> b.bucket(originBucketOf(bucket)).key("parts.parquet"))
-                    .asByteArray());
+            ResponseBytes<GetObjectResponse> atOrigin = direct.getObjectAsBytes(
+                    b -> b.bucket(originBucketOf(bucket)).key("parts.parquet"));
+            assertArrayEquals(whole, atOrigin.asByteArray());
+            assertTrue(atOrigin.response().eTag().endsWith("-2\""),
+                    "above the part size (5 MiB here) a flush is a multipart upload: " + atOrigin.response().eTag());
         }
     }
 

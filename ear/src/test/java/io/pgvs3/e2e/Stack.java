@@ -44,7 +44,9 @@ public final class Stack implements BeforeAllCallback, AutoCloseable {
             "PGVS3_READ_CACHE_BYTES", String.valueOf(READ_CACHE_BYTES),
             // server variables pgvs3.origin.credentials.e2e.access-key and .secret-key (OriginIT)
             "PGVS3_ORIGIN_CREDENTIALS_E2E_ACCESS_KEY", ORIGIN_ACCESS_KEY,
-            "PGVS3_ORIGIN_CREDENTIALS_E2E_SECRET_KEY", ORIGIN_SECRET_KEY));
+            "PGVS3_ORIGIN_CREDENTIALS_E2E_SECRET_KEY", ORIGIN_SECRET_KEY,
+            // S3's smallest part: flushes above 5 MiB reach the origin as multipart uploads (OriginIT)
+            "PGVS3_ORIGIN_UPLOAD_PART_SIZE", String.valueOf(5L << 20)));
     private static volatile boolean started;
     private static volatile IllegalStateException startFailure;
 

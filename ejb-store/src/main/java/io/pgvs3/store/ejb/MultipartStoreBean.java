@@ -60,7 +60,7 @@ public class MultipartStoreBean extends StoreFacade implements MultipartStore {
         completer = new UploadCompleter(access);
         lister = new UploadLister(access);
         originCompletions = new OriginCompletions(new ObjectReader(access, readWindowBean.window()),
-                originBean.clients(), originBean.spools());
+                originBean.clients(), originBean.sender());
     }
 
     @Override

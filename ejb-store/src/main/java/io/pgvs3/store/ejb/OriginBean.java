@@ -6,6 +6,7 @@ import io.pgvs3.store.metrics.OriginMetrics;
 import io.pgvs3.store.origin.OriginClients;
 import io.pgvs3.store.origin.OriginMeter;
 import io.pgvs3.store.origin.OriginObjects;
+import io.pgvs3.store.origin.OriginSender;
 import io.pgvs3.store.origin.SpoolBudget;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
@@ -42,6 +43,7 @@ public class OriginBean {
 
     private OriginClients clients;
     private SpoolBudget spools;
+    private OriginSender sender;
     private Semaphore fillSlots;
     private OriginMeter meter;
 
@@ -52,6 +54,7 @@ public class OriginBean {
         clients = new OriginClients(config::variable, settings.connectTimeout(), settings.readTimeout(), meter);
         spools = new SpoolBudget(settings.spoolMemoryBytes(), settings.spoolDiskBytes(), settings.spoolDirectory());
         fillSlots = new Semaphore(settings.fillConcurrency(), true);
+        sender = new OriginSender(spools, settings.uploadPartBytes());
     }
 
     @PreDestroy
@@ -65,6 +68,11 @@ public class OriginBean {
 
     public SpoolBudget spools() {
         return spools;
+    }
+
+    /** How stored objects reach their origins: one PUT, or a multipart upload above the part size. */
+    public OriginSender sender() {
+        return sender;
     }
 
     /** The fills this gateway may run at once (pgvs3.origin.fill.concurrency). */

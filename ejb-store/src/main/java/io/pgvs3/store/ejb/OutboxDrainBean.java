@@ -68,7 +68,7 @@ public class OutboxDrainBean {
         OriginSettings settings = config.origin();
         layout = layoutBean.gate();
         drain = new OutboxDrain(layoutBean.access(), new ObjectReader(layoutBean.access(), readWindowBean.window()),
-                originBean.clients(), originBean.spools(), uploads, settings.uploadConcurrency(),
+                originBean.clients(), originBean.sender(), uploads, settings.uploadConcurrency(),
                 settings.flushLease(), originBean.meter());
         long every = settings.drainInterval().toMillis();
         timerService.createIntervalTimer(every, every, new TimerConfig("pgvs3-outbox-drain", false));

@@ -10,6 +10,7 @@ import java.time.Instant;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
+import java.util.List;
 import java.util.function.Supplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -25,6 +26,10 @@ import software.amazon.awssdk.core.checksums.ResponseChecksumValidation;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3.model.AbortMultipartUploadRequest;
+import software.amazon.awssdk.services.s3.model.CompleteMultipartUploadRequest;
+import software.amazon.awssdk.services.s3.model.CompletedPart;
+import software.amazon.awssdk.services.s3.model.CreateMultipartUploadRequest;
 import software.amazon.awssdk.services.s3.model.DeleteObjectRequest;
 import software.amazon.awssdk.services.s3.model.GetObjectRequest;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
@@ -34,6 +39,7 @@ import software.amazon.awssdk.services.s3.model.ListObjectsV2Request;
 import software.amazon.awssdk.services.s3.model.ListObjectsV2Response;
 import software.amazon.awssdk.services.s3.model.PutObjectRequest;
 import software.amazon.awssdk.services.s3.model.S3Exception;
+import software.amazon.awssdk.services.s3.model.UploadPartRequest;
 
 /**
  * One origin, as the AWS SDK for Java v2 reaches it: a synchronous client on the JDK's URL connection
@@ -118,14 +124,68 @@ final class OriginClient implements AutoCloseable {
         request.cacheControl(headers.cacheControl()).contentDisposition(headers.contentDisposition())
                 .contentEncoding(headers.contentEncoding()).contentLanguage(headers.contentLanguage())
                 .expires(httpDate(headers.expires()));
-        RequestBody entity = RequestBody.fromContentProvider(() -> {
+        return call("PutObject", key, () -> s3.putObject(request.build(), entity(body, put.contentType()))).eTag();
+    }
+
+    /** A spooled body as the SDK reads it: from the start, as often as it needs (it signs plain HTTP first). */
+    private static RequestBody entity(Spool body, String contentType) {
+        return RequestBody.fromContentProvider(() -> {
             try {
                 return body.read();
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-        }, body.length(), put.contentType());
-        return call("PutObject", key, () -> s3.putObject(request.build(), entity)).eTag();
+        }, body.length(), contentType);
+    }
+
+    /**
+     * Starts a multipart upload of {@code key} with the object's headers (its condition comes with
+     * {@link #completeUpload}).
+     *
+     * @return the origin's upload id
+     */
+    String createUpload(String key, OriginPut put) {
+        ContentHeaders headers = put.contentHeaders();
+        CreateMultipartUploadRequest request = CreateMultipartUploadRequest.builder().bucket(config.originBucket())
+                .key(config.originKey(key)).contentType(put.contentType()).metadata(put.userMetadata())
+                .cacheControl(headers.cacheControl()).contentDisposition(headers.contentDisposition())
+                .contentEncoding(headers.contentEncoding()).contentLanguage(headers.contentLanguage())
+                .expires(httpDate(headers.expires())).build();
+        return call("CreateMultipartUpload", key, () -> s3.createMultipartUpload(request)).uploadId();
+    }
+
+    /** Uploads part {@code number} of {@code uploadId} from a spool. */
+    CompletedPart uploadPart(String key, String uploadId, int number, Spool body) {
+        UploadPartRequest request = UploadPartRequest.builder().bucket(config.originBucket()).key(config.originKey(key))
+                .uploadId(uploadId).partNumber(number).contentLength(body.length()).build();
+        String etag = call("UploadPart", key,
+                () -> s3.uploadPart(request, entity(body, "application/octet-stream"))).eTag();
+        return CompletedPart.builder().partNumber(number).eTag(etag).build();
+    }
+
+    /**
+     * Completes {@code uploadId} with the client's condition, which the origin decides.
+     *
+     * @return the origin's ETag of the new object
+     * @throws StoreException PRECONDITION_FAILED, CONDITIONAL_CONFLICT, UNAVAILABLE
+     */
+    String completeUpload(String key, String uploadId, List<CompletedPart> parts, OriginPut put) {
+        CompleteMultipartUploadRequest request = CompleteMultipartUploadRequest.builder()
+                .bucket(config.originBucket()).key(config.originKey(key)).uploadId(uploadId)
+                .multipartUpload(m -> m.parts(parts)).ifMatch(put.ifMatch()).ifNoneMatch(put.ifNoneMatch()).build();
+        return call("CompleteMultipartUpload", key, () -> s3.completeMultipartUpload(request)).eTag();
+    }
+
+    /** Gives an upload up; a failure is only logged (the origin's lifecycle rules end what is left). */
+    void abortUpload(String key, String uploadId) {
+        AbortMultipartUploadRequest request = AbortMultipartUploadRequest.builder().bucket(config.originBucket())
+                .key(config.originKey(key)).uploadId(uploadId).build();
+        try {
+            call("AbortMultipartUpload", key, () -> s3.abortMultipartUpload(request));
+        } catch (StoreException e) {
+            LOG.log(Level.WARNING, e, () -> "the origin upload " + uploadId + " of " + key + " in bucket " + bucket
+                    + " could not be aborted; it stays until the origin's lifecycle rules end it");
+        }
     }
 
     /** @throws StoreException PRECONDITION_FAILED (If-Match), UNAVAILABLE */

@@ -2,7 +2,6 @@ package io.pgvs3.store.origin;
 
 import io.pgvs3.store.access.DataAccess;
 import io.pgvs3.store.access.Pool;
-import io.pgvs3.store.api.ByteRange;
 import io.pgvs3.store.api.ObjectMeta;
 import io.pgvs3.store.api.error.StoreException;
 import io.pgvs3.store.namespace.Namespace;
@@ -39,19 +38,19 @@ public final class OutboxDrain {
     private final DataAccess access;
     private final ObjectReader reader;
     private final OriginClients clients;
-    private final SpoolBudget spools;
+    private final OriginSender sender;
     private final Executor uploads;
     private final int concurrency;
     private final Duration lease;
     private final OriginMeter meter;
     private final AtomicInteger inFlight = new AtomicInteger();
 
-    public OutboxDrain(DataAccess access, ObjectReader reader, OriginClients clients, SpoolBudget spools,
+    public OutboxDrain(DataAccess access, ObjectReader reader, OriginClients clients, OriginSender sender,
             Executor uploads, int concurrency, Duration lease, OriginMeter meter) {
         this.access = access;
         this.reader = reader;
         this.clients = clients;
-        this.spools = spools;
+        this.sender = sender;
         this.uploads = uploads;
         this.concurrency = concurrency;
         this.lease = lease;
@@ -138,15 +137,10 @@ public final class OutboxDrain {
         return "flushed";
     }
 
-    /** Spools the stored body and PUTs it to the origin with the object's headers. */
+    /** Sends the stored body to the origin with the object's headers. */
     private String upload(Namespace ns, ObjectMeta meta) throws IOException {
-        OriginClient origin = clients.of(ns);
-        try (Spool spool = Spool.open(spools, meta.size())) {
-            reader.readBody(meta, ByteRange.whole(meta.size()), spool);
-            spool.finish();
-            return origin.put(meta.key(), new OriginPut(meta.contentType(), meta.userMetadata(),
-                    meta.contentHeaders(), null, null), spool);
-        }
+        return sender.send(clients.of(ns), reader, meta, new OriginPut(meta.contentType(), meta.userMetadata(),
+                meta.contentHeaders(), null, null));
     }
 
     private void recordFailure(Namespace ns, Outbox.Claim claim, String error) {
