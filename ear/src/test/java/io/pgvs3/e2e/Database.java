@@ -45,6 +45,11 @@ final class Database {
                 + " AND datname = current_database()");
     }
 
+    /** The rows of the bucket's objects table: what it holds here (an origin-backed bucket's cache). */
+    static long objectRows(String bucket) throws SQLException {
+        return number("SELECT count(*) FROM " + schemaOf(bucket) + ".objects");
+    }
+
     /** Sessions of the stack's database waiting for an advisory lock (a key's lock, docs/architecture.md). */
     static long keyLockWaiters() throws SQLException {
         return number("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND wait_event = 'advisory'"

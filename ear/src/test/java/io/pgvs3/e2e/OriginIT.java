@@ -13,6 +13,7 @@ import java.net.URI;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CyclicBarrier;
@@ -454,6 +455,36 @@ class OriginIT {
                     first.getObjectAsBytes(b -> b.bucket(bucket).key("table.parquet")).asUtf8String());
         } finally {
             writer.shutdownNow();
+        }
+    }
+
+    @Test
+    void aColdRangeOfALargeObjectIsReadAtTheOriginWhileSmallObjectsAndWholeReadsFill() throws Exception {
+        String bucket = frontedBucket("range", "PT1H");
+        byte[] large = Bodies.bytes(12 << 20, 61);
+        byte[] small = Bodies.bytes(3 << 20, 62);
+        direct.putObject(b -> b.bucket(originBucketOf(bucket)).key("big.parquet"), RequestBody.fromBytes(large));
+        direct.putObject(b -> b.bucket(originBucketOf(bucket)).key("small.parquet"), RequestBody.fromBytes(small));
+        try (S3Client gateway = Clients.s3(0)) {
+            // a Parquet reader's footer and a column chunk (streamed: above the small-span size)
+            assertArrayEquals(Arrays.copyOfRange(large, large.length - 8, large.length), gateway.getObjectAsBytes(
+                    b -> b.bucket(bucket).key("big.parquet").range("bytes=-8")).asByteArray());
+            assertArrayEquals(Arrays.copyOfRange(large, 1_000_000, 3_000_000), gateway.getObjectAsBytes(
+                    b -> b.bucket(bucket).key("big.parquet").range("bytes=1000000-2999999")).asByteArray());
+            assertEquals(2, originRequests(bucket, "GetObject"), "one ranged origin GET per range");
+            assertEquals(0, Database.objectRows(bucket), "a cold range of a large object is not stored");
+
+            assertArrayEquals(Arrays.copyOfRange(small, 100, 200), gateway.getObjectAsBytes(
+                    b -> b.bucket(bucket).key("small.parquet").range("bytes=100-199")).asByteArray());
+            assertArrayEquals(large, gateway.getObjectAsBytes(
+                    b -> b.bucket(bucket).key("big.parquet").range("bytes=0-")).asByteArray(), "a range of all of it");
+            assertEquals(2, Database.objectRows(bucket), "small objects and whole reads fill");
+            double filled = originRequests(bucket, "GetObject");
+            assertArrayEquals(Arrays.copyOfRange(large, 5, 10), gateway.getObjectAsBytes(
+                    b -> b.bucket(bucket).key("big.parquet").range("bytes=5-9")).asByteArray());
+            assertArrayEquals(Arrays.copyOfRange(small, 7, 9), gateway.getObjectAsBytes(
+                    b -> b.bucket(bucket).key("small.parquet").range("bytes=7-8")).asByteArray());
+            assertEquals(filled, originRequests(bucket, "GetObject"), "filled objects are served from here");
         }
     }
 

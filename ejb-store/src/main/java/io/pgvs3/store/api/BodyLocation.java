@@ -7,8 +7,12 @@ package io.pgvs3.store.api;
  * by location returns exactly the bytes that the metadata described, even if the key is overwritten
  * meanwhile.
  *
+ * A body not stored here at all, in an origin-backed bucket, is {@link #atOrigin()}: its bytes are read
+ * from the origin by range.
+ *
  * @param inlineData the body when it is stored inline and was requested, else null
- * @param fileId     the chunked file (the first part of a multipart body), or 0 for inline bodies
+ * @param fileId     the chunked file (the first part of a multipart body), 0 for inline bodies, -1 for a
+ *                   body at the origin
  * @param parts      multipart bodies: the part files in order, else null
  * @param partEnds   multipart bodies: the exclusive end offset of each part in the body, else null
  */
@@ -18,8 +22,19 @@ public record BodyLocation(byte[] inlineData, long fileId, long[] parts, long[] 
         this(inlineData, fileId, null, null);
     }
 
+    private static final long AT_ORIGIN = -1;
+
+    /** A body read from the origin of an origin-backed bucket, range by range, never stored here. */
+    public static BodyLocation atOrigin() {
+        return new BodyLocation(null, AT_ORIGIN);
+    }
+
     public boolean isInline() {
         return fileId == 0;
+    }
+
+    public boolean isAtOrigin() {
+        return fileId == AT_ORIGIN;
     }
 
     public boolean isMultipart() {

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.List;
+import java.util.function.LongFunction;
 
 /** Objects of native buckets: publish, look up, stream, delete, list. */
 @Local
@@ -21,6 +22,9 @@ public interface ObjectStore {
      * query, no connection held while the client reads. Longer spans stream with {@link #readBody}.
      */
     int SMALL_SPAN_MAX = 256 * 1024;
+
+    /** In an origin-backed bucket, a cold object up to this size is filled whole, whatever range is read. */
+    long ORIGIN_WHOLE_FILL_MAX = 8L << 20;
 
     /** The longest key in UTF-8 bytes, as in S3; a key also has at least one byte and no NUL. */
     int MAX_KEY_BYTES = 1024;
@@ -54,6 +58,17 @@ public interface ObjectStore {
      * @throws io.pgvs3.store.api.error.StoreException NO_SUCH_BUCKET or NO_SUCH_KEY
      */
     ObjectMeta head(String bucket, String key, boolean withInlineBody);
+
+    /**
+     * {@link #head} with the body, for a GET of a range. In an origin-backed bucket a cold object larger
+     * than {@link #ORIGIN_WHOLE_FILL_MAX} whose range is not all of it is not filled: its metadata comes
+     * from the origin and its body location is {@link BodyLocation#atOrigin()}, read from the origin by
+     * {@link #readBody} and {@link #readSpan}. Elsewhere it is {@code head(bucket, key, true)}.
+     *
+     * @param rangeOfSize the range the GET will read of an object of the given size, or null for all of it
+     *                    (or for a range that cannot be satisfied: the caller answers that itself)
+     */
+    ObjectMeta headForRange(String bucket, String key, LongFunction<ByteRange> rangeOfSize);
 
     /**
      * Writes {@code range} of the body that {@code meta} describes to {@code out}, streaming rows in

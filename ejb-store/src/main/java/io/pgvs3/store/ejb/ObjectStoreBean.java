@@ -12,6 +12,8 @@ import io.pgvs3.store.api.ObjectMeta;
 import io.pgvs3.store.api.ObjectStore;
 import io.pgvs3.store.api.PutResult;
 import io.pgvs3.store.api.PutSpec;
+import io.pgvs3.store.api.error.StoreError;
+import io.pgvs3.store.api.error.StoreException;
 import io.pgvs3.store.copy.ObjectCopier;
 import io.pgvs3.store.list.ObjectLister;
 import io.pgvs3.store.namespace.Namespace;
@@ -28,10 +30,12 @@ import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionManagement;
 import jakarta.ejb.TransactionManagementType;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.List;
+import java.util.function.LongFunction;
 
 /** {@link ObjectStore} over the writer, reader, deleter, lister and copier. */
 @Stateless
@@ -65,7 +69,7 @@ public class ObjectStoreBean extends StoreFacade implements ObjectStore {
                 originBean.fillSlots(), originBean.fillTiming(), originBean.downloads(), layout::readOnly,
                 originBean.meter());
         originLister = new OriginLister(access, originBean.clients());
-        streamedCopy = new StreamedCopy(reader, originBean.spools(), originBean.downloads(),
+        streamedCopy = new StreamedCopy(this::readBody, originBean.spools(), originBean.downloads(),
                 (bucket, key) -> head(bucket, key, true), this::put);
         namespaces = access.namespaces();
     }
@@ -92,13 +96,33 @@ public class ObjectStoreBean extends StoreFacade implements ObjectStore {
     }
 
     @Override
+    public ObjectMeta headForRange(String bucket, String key, LongFunction<ByteRange> rangeOfSize) {
+        layout.require();
+        Namespace origin = originBacked(bucket);
+        return origin != null ? originObjects.headForRange(origin, key, rangeOfSize) : reader.head(bucket, key, true);
+    }
+
+    @Override
     public void readBody(ObjectMeta meta, ByteRange range, OutputStream out) throws IOException {
-        reader.readBody(meta, range, out);
+        if (meta.location().isAtOrigin()) {
+            originObjects.readAtOrigin(meta, range, out);
+        } else {
+            reader.readBody(meta, range, out);
+        }
     }
 
     @Override
     public byte[] readSpan(ObjectMeta meta, ByteRange range) {
-        return reader.readSpan(meta, range);
+        if (!meta.location().isAtOrigin()) {
+            return reader.readSpan(meta, range);
+        }
+        ByteArrayOutputStream span = new ByteArrayOutputStream((int) range.length());
+        try {
+            originObjects.readAtOrigin(meta, range, span);
+        } catch (IOException e) {
+            throw new StoreException(StoreError.UNAVAILABLE, "the origin's body of " + meta.key() + " broke off", e);
+        }
+        return span.toByteArray();
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.pgvs3.store.origin;
 
+import io.pgvs3.store.api.ByteRange;
 import io.pgvs3.store.api.ContentHeaders;
 import io.pgvs3.store.api.error.StoreError;
 import io.pgvs3.store.api.error.StoreException;
@@ -98,6 +99,18 @@ final class OriginClient implements AutoCloseable {
     ResponseInputStream<GetObjectResponse> get(String key, String ifNoneMatch) {
         GetObjectRequest request = GetObjectRequest.builder().bucket(config.originBucket())
                 .key(config.originKey(key)).ifNoneMatch(ifNoneMatch).build();
+        return call("GetObject", key, () -> s3.getObject(request, ResponseTransformer.toInputStream()));
+    }
+
+    /**
+     * GET of {@code range} of the version {@code ifMatch} names.
+     *
+     * @throws StoreException NO_SUCH_KEY, PRECONDITION_FAILED (the origin holds another version now), UNAVAILABLE
+     */
+    ResponseInputStream<GetObjectResponse> getRange(String key, ByteRange range, String ifMatch) {
+        GetObjectRequest request = GetObjectRequest.builder().bucket(config.originBucket())
+                .key(config.originKey(key)).range("bytes=" + range.first() + "-" + range.last()).ifMatch(ifMatch)
+                .build();
         return call("GetObject", key, () -> s3.getObject(request, ResponseTransformer.toInputStream()));
     }
 

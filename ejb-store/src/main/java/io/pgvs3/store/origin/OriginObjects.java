@@ -3,6 +3,7 @@ package io.pgvs3.store.origin;
 import io.pgvs3.store.access.DataAccess;
 import io.pgvs3.store.access.Pool;
 import io.pgvs3.store.api.BodyLocation;
+import io.pgvs3.store.api.ByteRange;
 import io.pgvs3.store.api.ContentHeaders;
 import io.pgvs3.store.api.DeletionResult;
 import io.pgvs3.store.api.ObjectDeletion;
@@ -24,6 +25,7 @@ import io.pgvs3.store.write.WriteRequest;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -36,6 +38,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Semaphore;
 import java.util.function.BooleanSupplier;
+import java.util.function.LongFunction;
 import java.util.concurrent.TimeUnit;
 import software.amazon.awssdk.core.ResponseInputStream;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
@@ -105,6 +108,19 @@ public final class OriginObjects {
 
     /** See {@link ObjectStore#head}. */
     public ObjectMeta head(Namespace ns, String key, boolean withInlineBody) {
+        return head(ns, key, withInlineBody, null);
+    }
+
+    /** See {@link ObjectStore#headForRange}. */
+    public ObjectMeta headForRange(Namespace ns, String key, LongFunction<ByteRange> rangeOfSize) {
+        return head(ns, key, true, rangeOfSize);
+    }
+
+    /**
+     * @param rangeOfSize the range a GET will read, given the object's size; null for a HEAD or a GET of
+     *                    the whole object
+     */
+    private ObjectMeta head(Namespace ns, String key, boolean withInlineBody, LongFunction<ByteRange> rangeOfSize) {
         OriginClient origin = clients.of(ns);
         Optional<CachedObject> cached = reader.findCached(ns.name(), key, withInlineBody);
         boolean standby = readOnly.getAsBoolean();
@@ -118,7 +134,32 @@ public final class OriginObjects {
         if (!withInlineBody) {
             return headAtOrigin(ns, origin, key);
         }
+        if (rangeOfSize != null && !standby) {
+            ObjectMeta atOrigin = headAtOrigin(ns, origin, key);
+            if (readByRange(atOrigin.size(), rangeOfSize.apply(atOrigin.size()))) {
+                meter.fill(ns.name(), "passthrough");
+                return atOrigin;
+            }
+        }
         return standby ? passThrough(ns, origin, key) : fill(ns, origin, key);
+    }
+
+    /** A cold range above {@link ObjectStore#ORIGIN_WHOLE_FILL_MAX} that is not all of it is read at the origin. */
+    private static boolean readByRange(long size, ByteRange range) {
+        return size > ObjectStore.ORIGIN_WHOLE_FILL_MAX && range != null
+                && (range.first() > 0 || range.last() < size - 1);
+    }
+
+    /**
+     * Reads {@code range} of a body {@link BodyLocation#atOrigin() at the origin}: one ranged origin GET
+     * that must still find the version whose metadata was answered (If-Match), streamed through.
+     */
+    public void readAtOrigin(ObjectMeta meta, ByteRange range, OutputStream out) throws IOException {
+        Namespace ns = access.namespaces().resolve(meta.bucket());
+        try (ResponseInputStream<GetObjectResponse> got = clients.of(ns).getRange(meta.key(), range,
+                "\"" + meta.etag() + "\"")) {
+            got.transferTo(out);
+        }
     }
 
     private ObjectMeta revalidate(Namespace ns, OriginClient origin, String key, CachedObject found,
@@ -202,25 +243,12 @@ public final class OriginObjects {
 
     /**
      * A read that cannot fill (its wait for another fill ran out, or the gateway is read-only): the
-     * origin's body, served without storing it, when it is small enough to hold in the heap.
+     * origin's metadata, and a body streamed from the origin without storing it.
      */
     private ObjectMeta passThrough(Namespace ns, OriginClient origin, String key) {
-        try (ResponseInputStream<GetObjectResponse> got = origin.get(key, null)) {
-            GetObjectResponse response = got.response();
-            if (response.contentLength() == null || response.contentLength() > SpoolBudget.MEMORY_BODY_MAX) {
-                meter.fill(ns.name(), "refused");
-                throw new StoreException(StoreError.BUSY, "a cold read of " + ns.name() + "/" + key
-                        + " could not be filled here and is too large to pass through from the heap");
-            }
-            byte[] body = got.readAllBytes();
-            meter.fill(ns.name(), "passthrough");
-            return new ObjectMeta(ns.name(), key, body.length, OriginKeys.unquoted(response.eTag()),
-                    WriteRequest.contentTypeOrDefault(response.contentType()),
-                    userMetadata(response.metadata()), response.lastModified(), new BodyLocation(body, 0),
-                    contentHeaders(response), null);
-        } catch (IOException e) {
-            throw brokeOff(ns, key, e);
-        }
+        ObjectMeta atOrigin = headAtOrigin(ns, origin, key);
+        meter.fill(ns.name(), "passthrough");
+        return atOrigin;
     }
 
     private boolean takeLease(Namespace ns, String key, long token) {
@@ -346,7 +374,7 @@ public final class OriginObjects {
         HeadObjectResponse head = origin.head(key);
         return new ObjectMeta(ns.name(), key, head.contentLength(), OriginKeys.unquoted(head.eTag()),
                 WriteRequest.contentTypeOrDefault(head.contentType()),
-                userMetadata(head.metadata()), head.lastModified(), new BodyLocation(null, 0),
+                userMetadata(head.metadata()), head.lastModified(), BodyLocation.atOrigin(),
                 new ContentHeaders(head.cacheControl(), head.contentDisposition(), head.contentEncoding(),
                         head.contentLanguage(), head.expiresString()), null);
     }

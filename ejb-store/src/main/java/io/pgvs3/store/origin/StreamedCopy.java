@@ -13,11 +13,11 @@ import io.pgvs3.store.api.checksum.RunningChecksum;
 import io.pgvs3.store.api.error.StoreError;
 import io.pgvs3.store.api.error.StoreException;
 import io.pgvs3.store.copy.SourceRows;
-import io.pgvs3.store.read.ObjectReader;
 import io.pgvs3.store.write.WriteRequest;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.function.BiFunction;
@@ -33,20 +33,26 @@ import java.util.function.Supplier;
  */
 public final class StreamedCopy {
 
-    private final ObjectReader reader;
+    private final Bodies bodies;
     private final SpoolBudget spools;
     private final Executor readers;
     private final BiFunction<String, String, ObjectMeta> sources;
     private final BiFunction<PutSpec, InputStream, PutResult> targets;
+
+    /** How a body is read, wherever it is (here, or at an origin for a source that could not be filled). */
+    @FunctionalInterface
+    public interface Bodies {
+        void read(ObjectMeta meta, ByteRange range, OutputStream out) throws IOException;
+    }
 
     /**
      * @param readers where the source is read while the target's PUT follows it
      * @param sources the source's metadata with its body's location, as a GET of (bucket, key) finds it
      * @param targets a PUT of the target, as a client's PUT of it would be stored
      */
-    public StreamedCopy(ObjectReader reader, SpoolBudget spools, Executor readers,
+    public StreamedCopy(Bodies bodies, SpoolBudget spools, Executor readers,
             BiFunction<String, String, ObjectMeta> sources, BiFunction<PutSpec, InputStream, PutResult> targets) {
-        this.reader = reader;
+        this.bodies = bodies;
         this.spools = spools;
         this.readers = readers;
         this.sources = sources;
@@ -67,7 +73,7 @@ public final class StreamedCopy {
                 digest != null ? digest : keptChecksum(source));
         try (Spool spool = Spool.open(spools, source.size())) {
             CompletableFuture<Void> read = CompletableFuture.runAsync(
-                    () -> spool.fillFrom(out -> reader.readBody(source, ByteRange.whole(source.size()), out)), readers);
+                    () -> spool.fillFrom(out -> bodies.read(source, ByteRange.whole(source.size()), out)), readers);
             try {
                 InputStream body = spool.follow();
                 return targets.apply(target, digest != null ? digest.over(body) : body);

@@ -3,12 +3,15 @@ package io.pgvs3.s3.handler;
 import io.pgvs3.s3.error.ErrorTranslator;
 import io.pgvs3.s3.error.S3ErrorCode;
 import io.pgvs3.store.api.BucketStore;
+import io.pgvs3.store.api.ByteRange;
 import io.pgvs3.store.api.ObjectMeta;
 import io.pgvs3.store.api.ObjectStore;
 import io.pgvs3.store.api.error.StoreError;
 import io.pgvs3.store.api.error.StoreException;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.function.LongFunction;
+import java.util.function.Supplier;
 
 /**
  * Whether the bucket or object a request names exists; a missing one is answered naming it, as S3's
@@ -30,8 +33,21 @@ public class Existence {
 
     /** The object's row (its inline body too when asked), or NoSuchKey / NoSuchBucket. */
     ObjectMeta requireObject(S3Call call, boolean withInlineBody) {
+        return require(call, () -> objects.head(call.bucket(), call.key(), withInlineBody));
+    }
+
+    /**
+     * {@link #requireObject(S3Call, boolean)} with the body for a GET of a range ({@link ObjectStore#headForRange}).
+     *
+     * @param rangeOfSize the range the GET reads of an object of the given size, null for all of it
+     */
+    ObjectMeta requireObjectForRange(S3Call call, LongFunction<ByteRange> rangeOfSize) {
+        return require(call, () -> objects.headForRange(call.bucket(), call.key(), rangeOfSize));
+    }
+
+    private static ObjectMeta require(S3Call call, Supplier<ObjectMeta> head) {
         try {
-            return objects.head(call.bucket(), call.key(), withInlineBody);
+            return head.get();
         } catch (StoreException e) {
             if (e.error() == StoreError.NO_SUCH_KEY || e.error() == StoreError.NO_SUCH_BUCKET) {
                 throw call.error(ErrorTranslator.fromStore(e.error()));

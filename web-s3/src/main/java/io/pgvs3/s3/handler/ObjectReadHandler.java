@@ -33,7 +33,9 @@ public class ObjectReadHandler {
     }
 
     public S3Response get(S3Call call) {
-        ObjectMeta meta = existence.requireObject(call, true);
+        ObjectMeta meta = call.header("Range") != null && !PartReads.requested(call)
+                ? existence.requireObjectForRange(call, size -> RangeHeader.resolve(call.header("Range"), size).range())
+                : existence.requireObject(call, true);
         S3Response notModified = checkPreconditions(call, meta);
         if (notModified != null) {
             return notModified;
