@@ -1,14 +1,10 @@
 package io.pgvs3.e2e;
 
-import static io.pgvs3.e2e.IcebergTables.SCHEMA;
-import static io.pgvs3.e2e.IcebergTables.writeDataFile;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.pgvs3.e2e.IcebergTables.Row;
 import java.net.URI;
 import java.net.URL;
 import java.nio.file.Files;
@@ -18,26 +14,10 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.stream.LongStream;
-import org.apache.iceberg.DataFile;
-import org.apache.iceberg.FileScanTask;
-import org.apache.iceberg.HasTableOperations;
-import org.apache.iceberg.PartitionSpec;
-import org.apache.iceberg.Snapshot;
-import org.apache.iceberg.Table;
-import org.apache.iceberg.TableProperties;
-import org.apache.iceberg.catalog.Namespace;
-import org.apache.iceberg.catalog.TableIdentifier;
-import org.apache.iceberg.data.IcebergGenerics;
-import org.apache.iceberg.data.Record;
-import org.apache.iceberg.io.CloseableIterable;
 import org.apache.iceberg.jdbc.JdbcCatalog;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -50,7 +30,7 @@ import software.amazon.awssdk.services.s3.presigner.S3Presigner;
 
 /**
  * One PostgreSQL backup restores an Iceberg catalog and every byte it references to the same instant
- * (docs/operations.md, "Point-in-time restore"). A stack of its own archives its WAL
+ * (docs/operations.md, "Backup and point-in-time restore"). A stack of its own archives its WAL
  * ({@link WalArchive}); after a {@link BaseBackup}, native objects and an Iceberg table (JdbcCatalog in the
  * same database, S3FileIO on the gateway) are written, a named restore point is made, and then the table
  * gets a delete of the first commit's file, a second commit and a snapshot expiry that deletes that file
@@ -69,8 +49,7 @@ class PointInTimeRestoreIT {
     private static final String OBJECTS = Clients.bucket("pitr");
     private static final String LAKE = Clients.bucket("pitr-lake");
     private static final String LATER = Clients.bucket("pitr-later");
-    private static final TableIdentifier TABLE = TableIdentifier.of(Namespace.of("lake"), "events");
-    private static final String CATALOG = "pgvs3_pitr";
+    private static final RestoredTable TABLE = new RestoredTable(LAKE);
 
     /** Key → body of every native object at the restore point. */
     private static final Map<String, byte[]> AT_RESTORE_POINT = new LinkedHashMap<>();
@@ -81,12 +60,9 @@ class PointInTimeRestoreIT {
     private static S3Client restoredS3;
 
     /** What the restore point saw of the table and the buckets. */
-    private static String commit1Metadata;
-    private static long commit1Snapshot;
-    private static Map<String, byte[]> commit1DataFiles;
+    private static RestoredTable.FirstCommit firstCommit;
     private static Map<String, String> lakeListingAtRestorePoint;
     private static Map<String, String> objectsListingAtRestorePoint;
-    private static String commit1FileKey;
     private static long queuedAtRestore;
 
     @BeforeAll
@@ -110,14 +86,14 @@ class PointInTimeRestoreIT {
             s3.createBucket(b -> b.bucket(OBJECTS));
             s3.createBucket(b -> b.bucket(LAKE));
             try (PausedDownload pinned = nativeObjectsBefore(s3); JdbcCatalog catalog = catalog(source)) {
-                commit1(catalog, s3);
+                firstCommit = TABLE.commit(catalog, s3);
                 objectsListingAtRestorePoint = listing(s3, OBJECTS);
                 lakeListingAtRestorePoint = listing(s3, LAKE);
                 s.execute("SELECT pg_create_restore_point('" + RESTORE_POINT + "')");
             }
             nativeObjectsAfter(s3);
             try (JdbcCatalog catalog = catalog(source)) {
-                commit2DeleteAndExpiry(catalog, s3);
+                TABLE.deleteCommitAndExpire(catalog, s3, firstCommit);
             }
             BucketTables objects = BucketTables.of(OBJECTS, () -> connect(source));
             awaitTrue(() -> objects.queuedFiles() == 0 && objects.unreferencedFiles() == 0,
@@ -187,18 +163,8 @@ class PointInTimeRestoreIT {
     void theIcebergTableIsExactlyItsFirstCommitWithEveryFileByteExact() throws Exception {
         assertEquals(lakeListingAtRestorePoint, listing(restoredS3, LAKE),
                 "the table's objects (key → ETag): nothing of commit 2, commit 1's data file back");
-        assertTrue(lakeListingAtRestorePoint.containsKey(commit1FileKey), commit1FileKey);
         try (JdbcCatalog catalog = catalog(restored)) {
-            Table table = catalog.loadTable(TABLE);
-            assertEquals(commit1Metadata, ((HasTableOperations) table).operations().current().metadataFileLocation());
-            List<Long> snapshots = new ArrayList<>();
-            table.snapshots().forEach(snapshot -> snapshots.add(snapshot.snapshotId()));
-            assertEquals(List.of(commit1Snapshot), snapshots, "the catalog knows commit 1 only");
-            assertEquals(commit1DataFiles.keySet(), dataFiles(table).keySet(), "data files of the current snapshot");
-            for (Map.Entry<String, byte[]> file : commit1DataFiles.entrySet()) {
-                assertArrayEquals(file.getValue(), get(restoredS3, LAKE, file.getKey()), file.getKey());
-            }
-            assertEquals(LongStream.range(0, 3000).mapToObj(Row::of).toList(), rows(table), "rows of commit 1");
+            TABLE.assertFirstCommit(catalog, restoredS3, firstCommit);
         }
     }
 
@@ -234,40 +200,6 @@ class PointInTimeRestoreIT {
         s3.putObject(b -> b.bucket(LATER).key("x"), RequestBody.fromString("later"));
     }
 
-    private static void commit1(JdbcCatalog catalog, S3Client s3) throws Exception {
-        catalog.createNamespace(TABLE.namespace());
-        Table table = catalog.createTable(TABLE, SCHEMA, PartitionSpec.unpartitioned(),
-                Map.of(TableProperties.FORMAT_VERSION, "2"));
-        DataFile a = writeDataFile(table, "a", 0, 3000);
-        table.newAppend().appendFile(a).commit();
-        commit1Metadata = ((HasTableOperations) table).operations().current().metadataFileLocation();
-        commit1Snapshot = table.currentSnapshot().snapshotId();
-        commit1FileKey = key(a.location());
-        commit1DataFiles = new TreeMap<>();
-        for (String file : dataFiles(table).keySet()) {
-            commit1DataFiles.put(file, get(s3, LAKE, file));
-        }
-    }
-
-    /**
-     * A delete of commit 1's file, commit 2, and an expiry of every snapshot but the last. The delete comes
-     * first: the expiry removes a file once the snapshot that deleted it is expired too.
-     */
-    private static void commit2DeleteAndExpiry(JdbcCatalog catalog, S3Client s3) throws Exception {
-        Table table = catalog.loadTable(TABLE);
-        DataFile a = dataFiles(table).values().iterator().next();
-        table.newDelete().deleteFile(a).commit();
-        table.newAppend().appendFile(writeDataFile(table, "b", 3000, 6000)).commit();
-        table.expireSnapshots().expireOlderThan(System.currentTimeMillis() + 1).retainLast(1).commit();
-        List<Snapshot> left = new ArrayList<>();
-        table.snapshots().forEach(left::add);
-        assertEquals(1, left.size(), "snapshots after the expiry");
-        assertEquals(LongStream.range(3000, 6000).mapToObj(Row::of).toList(), rows(table), "rows after the delete");
-        S3Exception gone = assertThrows(S3Exception.class, () -> get(s3, LAKE, commit1FileKey));
-        assertEquals(404, gone.statusCode(), "the expiry deleted commit 1's data file from pgvs3");
-        assertFalse(listing(s3, LAKE).containsKey(commit1FileKey));
-    }
-
     // ---- helpers
 
     private static StackScript restoredGateway() throws Exception {
@@ -287,8 +219,8 @@ class PointInTimeRestoreIT {
     private static JdbcCatalog catalog(StackScript stack) {
         StackDatabase db = new StackDatabase(stack.get("PGVS3_JDBC_URL"), source.get("PGVS3_DB_USER"),
                 source.get("PGVS3_DB_PASSWORD"));
-        return IcebergTables.catalog(CATALOG, LAKE, stack.get("PGVS3_S3_ENDPOINT"), source.get("PGVS3_ACCESS_KEY"),
-                source.get("PGVS3_SECRET_KEY"), db);
+        return IcebergTables.catalog(RestoredTable.CATALOG, LAKE, stack.get("PGVS3_S3_ENDPOINT"),
+                source.get("PGVS3_ACCESS_KEY"), source.get("PGVS3_SECRET_KEY"), db);
     }
 
     private static Connection connect(StackScript stack) throws SQLException {
@@ -317,41 +249,7 @@ class PointInTimeRestoreIT {
         return keys;
     }
 
-    /** Key in the lake bucket → data file, of the table's current snapshot. */
-    private static Map<String, DataFile> dataFiles(Table table) throws Exception {
-        Map<String, DataFile> files = new TreeMap<>();
-        try (CloseableIterable<FileScanTask> tasks = table.newScan().planFiles()) {
-            tasks.forEach(t -> files.put(key(t.file().location()), t.file()));
-        }
-        return files;
-    }
-
-    private static List<Row> rows(Table table) throws Exception {
-        List<Row> rows = new ArrayList<>();
-        try (CloseableIterable<Record> records = IcebergGenerics.read(table).build()) {
-            records.forEach(r -> rows.add(Row.of(r)));
-        }
-        rows.sort(Comparator.comparingLong(Row::id));
-        return rows;
-    }
-
-    /** The key of an {@code s3://<lake bucket>/key} location. */
-    private static String key(String location) {
-        URI uri = URI.create(location);
-        assertEquals(LAKE, uri.getHost(), location);
-        return uri.getPath().substring(1);
-    }
-
-    /** A condition that may need the database to tell. */
-    private interface Check {
-        boolean holds() throws Exception;
-    }
-
-    private static void awaitTrue(Check condition, String what) throws Exception {
-        long deadline = System.nanoTime() + PATIENCE.toNanos();
-        while (!condition.holds()) {
-            assertTrue(System.nanoTime() < deadline, what + " within " + PATIENCE);
-            Thread.sleep(200);
-        }
+    private static void awaitTrue(Await.Check condition, String what) throws Exception {
+        Await.until(PATIENCE, what, condition);
     }
 }

@@ -16,8 +16,8 @@ import org.apache.spark.sql.SparkSession;
  * {@code amount = id * 7919 % 100000}, and two SHA-256 hex columns that Parquet cannot compress much and a
  * filtered read must not fetch.
  * <ul>
- * <li>{@code ParquetJob write BUCKET ROWS}: writes {@code ROWS} rows through the magic committer, then
- *     counts and sums all of them.</li>
+ * <li>{@code ParquetJob write BUCKET ROWS}: writes {@code ROWS} rows through the magic committer (two
+ *     tasks, so one file per task and day), then counts and sums all of them.</li>
  * <li>{@code ParquetJob read BUCKET}: counts and sums {@code amount} of days 3 and 7 only, and prints the
  *     physical plan (its partition filters and read schema).</li>
  * </ul>
@@ -31,7 +31,7 @@ public final class ParquetJob {
         String path = "s3a://" + args[1] + "/sales";
         try (SparkSession spark = Pgvs3Spark.builder("pgvs3-parquet-" + args[0]).getOrCreate()) {
             if (args[0].equals("write")) {
-                spark.range(0, Long.parseLong(args[2]), 1, 4)
+                spark.range(0, Long.parseLong(args[2]), 1, 2)
                         .withColumn("day", expr("CAST(id % 10 AS INT)"))
                         .withColumn("amount", expr("id * 7919 % 100000"))
                         .withColumn("payload", expr("sha2(CAST(id AS STRING), 256)"))
