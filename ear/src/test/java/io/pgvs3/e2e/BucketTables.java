@@ -11,8 +11,9 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * A bucket's tables in the {@link FaultStack}'s database, measured exactly: pgstattuple scans the heap
- * (live and dead tuples, free space), pg_freespace reads the free space map (what later writes can reuse).
+ * A bucket's tables in a stack's database (the {@link FaultStack}'s unless told), measured exactly:
+ * pgstattuple scans the heap (live and dead tuples, free space), pg_freespace reads the free space map (what
+ * later writes can reuse). Only {@link #measure} needs those extensions.
  */
 final class BucketTables {
 
@@ -42,27 +43,38 @@ final class BucketTables {
         }
     }
 
-    private final String schema;
+    /** Where the bucket's tables are. */
+    interface Connector {
+        Connection connect() throws SQLException;
+    }
 
-    private BucketTables(String schema) {
+    private final String schema;
+    private final Connector db;
+
+    private BucketTables(String schema, Connector db) {
         this.schema = schema;
+        this.db = db;
     }
 
     static BucketTables of(String bucket) throws SQLException {
-        try (Connection c = FaultStack.connect(); PreparedStatement ps = c.prepareStatement(SCHEMA)) {
+        return of(bucket, FaultStack::connect);
+    }
+
+    static BucketTables of(String bucket, Connector db) throws SQLException {
+        try (Connection c = db.connect(); PreparedStatement ps = c.prepareStatement(SCHEMA)) {
             ps.setString(1, bucket);
             try (ResultSet rs = ps.executeQuery()) {
                 if (!rs.next()) {
                     throw new IllegalStateException("no namespace " + bucket);
                 }
-                return new BucketTables(rs.getString(1));
+                return new BucketTables(rs.getString(1), db);
             }
         }
     }
 
     List<Measure> measure() throws SQLException {
         List<Measure> out = new ArrayList<>();
-        try (Connection c = FaultStack.connect(); Statement s = c.createStatement()) {
+        try (Connection c = db.connect(); Statement s = c.createStatement()) {
             for (String table : TABLES) {
                 try (ResultSet rs = s.executeQuery(String.format(MEASURE, schema + "." + table))) {
                     rs.next();
@@ -119,13 +131,13 @@ final class BucketTables {
     }
 
     void vacuum() throws SQLException {
-        try (Connection c = FaultStack.connect(); Statement s = c.createStatement()) {
+        try (Connection c = db.connect(); Statement s = c.createStatement()) {
             s.execute("VACUUM " + TABLES.stream().map(t -> schema + "." + t).collect(Collectors.joining(", ")));
         }
     }
 
-    private static long number(String sql) throws SQLException {
-        try (Connection c = FaultStack.connect(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+    private long number(String sql) throws SQLException {
+        try (Connection c = db.connect(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
             rs.next();
             return rs.getLong(1);
         }

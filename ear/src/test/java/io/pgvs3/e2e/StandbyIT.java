@@ -430,17 +430,8 @@ class StandbyIT {
         }
     }
 
-    /** A condition that may need the database to tell. */
-    private interface Check {
-        boolean holds() throws Exception;
-    }
-
-    private static void awaitTrue(Check condition, String what) throws Exception {
-        long deadline = System.nanoTime() + REPLAY_DEADLINE.toNanos();
-        while (!condition.holds()) {
-            assertTrue(System.nanoTime() < deadline, what + " within " + REPLAY_DEADLINE);
-            Thread.sleep(100);
-        }
+    private static void awaitTrue(Await.Check condition, String what) throws Exception {
+        Await.until(REPLAY_DEADLINE, what, condition);
     }
 
     /** Polls the standby gateway's readiness until it answers {@code status} with a body that passes. */
