@@ -34,8 +34,10 @@ final class OriginKeys {
      * lease, so a delete whose tombstone was reaped meanwhile would otherwise let it bring the key back.
      */
     private static final String PUBLISH_REFILL = """
-            UPDATE %1$s.origin_keys SET validator = ?, checked_at = clock_timestamp()
-             WHERE key = ? AND generation <= ? AND NOT deleted
+            WITH fill (key, generation, validator) AS (VALUES (?, ?::int8, ?))
+            UPDATE %1$s.origin_keys k SET validator = fill.validator, checked_at = clock_timestamp()
+              FROM fill
+             WHERE k.key = fill.key AND k.generation <= fill.generation AND NOT k.deleted
             RETURNING 1""";
 
     /**
@@ -95,18 +97,7 @@ final class OriginKeys {
      */
     static boolean publishFill(Connection c, Namespace ns, String key, long generation, String originEtag,
             Instant lastModified) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(ns.sql(PUBLISH_FILL))) {
-            ps.setString(1, key);
-            ps.setLong(2, generation);
-            ps.setString(3, originEtag);
-            try (ResultSet rs = ps.executeQuery()) {
-                if (!rs.next()) {
-                    return false;
-                }
-            }
-        }
-        adoptOriginIdentity(c, ns, key, originEtag, lastModified);
-        return true;
+        return publish(c, ns, PUBLISH_FILL, key, generation, originEtag, lastModified);
     }
 
     /**
@@ -116,10 +107,16 @@ final class OriginKeys {
      */
     static boolean publishRefill(Connection c, Namespace ns, String key, long generation, String originEtag,
             Instant lastModified) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(ns.sql(PUBLISH_REFILL))) {
-            ps.setString(1, originEtag);
-            ps.setString(2, key);
-            ps.setLong(3, generation);
+        return publish(c, ns, PUBLISH_REFILL, key, generation, originEtag, lastModified);
+    }
+
+    /** {@code statement} takes the key, the fill's generation and the validator, and returns a row if it published. */
+    private static boolean publish(Connection c, Namespace ns, String statement, String key, long generation,
+            String originEtag, Instant lastModified) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(ns.sql(statement))) {
+            ps.setString(1, key);
+            ps.setLong(2, generation);
+            ps.setString(3, originEtag);
             try (ResultSet rs = ps.executeQuery()) {
                 if (!rs.next()) {
                     return false;
