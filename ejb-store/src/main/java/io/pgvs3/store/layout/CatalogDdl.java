@@ -6,14 +6,18 @@ import java.util.List;
 final class CatalogDdl {
 
     /** The only layout this code reads and writes; the previous one is upgraded in place (below). */
-    static final int LAYOUT_VERSION = 2;
+    static final int LAYOUT_VERSION = 3;
 
     /**
-     * Brings a database of the previous layout to this one (within the layout lock), or changes nothing.
-     * Version 2 only adds origin-backed buckets, whose tables come with each such bucket.
+     * Brings a database of an earlier layout to this one (within the layout lock), or changes nothing.
+     * Version 2 added origin-backed buckets, whose tables come with each such bucket; version 3 added two
+     * tables to each of them ({@link #ORIGIN_BACKED_SCHEMAS}).
      */
-    static final String UPGRADE_FROM_PREVIOUS = "UPDATE pgvs3.layout SET version = " + LAYOUT_VERSION
-            + " WHERE version = " + (LAYOUT_VERSION - 1) + " AND (SELECT count(*) FROM pgvs3.layout) = 1";
+    static final String UPGRADE_FROM_EARLIER = "UPDATE pgvs3.layout SET version = " + LAYOUT_VERSION
+            + " WHERE version IN (1, 2) AND (SELECT count(*) FROM pgvs3.layout) = 1";
+
+    /** The schemas that an upgrade to layout 3 completes with {@link NamespaceDdl#originUpgradeScript}. */
+    static final String ORIGIN_BACKED_SCHEMAS = "SELECT schema_name FROM pgvs3.namespaces WHERE origin IS NOT NULL";
 
     static final List<String> STATEMENTS = List.of(
             "CREATE SCHEMA pgvs3",

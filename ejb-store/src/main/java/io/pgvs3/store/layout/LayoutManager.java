@@ -7,6 +7,8 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import javax.sql.DataSource;
@@ -122,7 +124,7 @@ public final class LayoutManager {
             throw partial("schema pgvs3 exists but has no pgvs3.layout table");
         }
         if (writable) {
-            upgradeFromPrevious(c);
+            upgradeFromEarlier(c);
         }
         verifyVersion(c, 0);
         if (!namespaces || !fileIds) {
@@ -133,16 +135,28 @@ public final class LayoutManager {
     }
 
     /**
-     * Layout 2 adds origin-backed buckets, whose tables are created with each such bucket: a layout-1
-     * database needs only its new number, which keeps gateways of layout 1 (that would serve an
-     * origin-backed bucket as a native one, without its origin) away from it.
+     * Layout 2 added origin-backed buckets, whose tables are created with each such bucket; layout 3 added
+     * their metadata and upload tables. A layout-1 database needs only its new number, a layout-2 one
+     * also those tables in each origin-backed bucket; the new number keeps older gateways (that would
+     * serve an origin-backed bucket without its origin, or without those tables) away from it. Runs in
+     * the caller's transaction: all of it or nothing.
      */
-    private static void upgradeFromPrevious(Connection c) throws SQLException {
+    private static void upgradeFromEarlier(Connection c) throws SQLException {
         try (Statement s = c.createStatement()) {
-            if (s.executeUpdate(CatalogDdl.UPGRADE_FROM_PREVIOUS) > 0) {
-                LOG.warning(() -> "storage layout upgraded from v" + (CatalogDdl.LAYOUT_VERSION - 1) + " to v"
-                        + CatalogDdl.LAYOUT_VERSION + "; gateways of the older version now refuse this database");
+            if (s.executeUpdate(CatalogDdl.UPGRADE_FROM_EARLIER) == 0) {
+                return;
             }
+            List<String> schemas = new ArrayList<>();
+            try (ResultSet rs = s.executeQuery(CatalogDdl.ORIGIN_BACKED_SCHEMAS)) {
+                while (rs.next()) {
+                    schemas.add(rs.getString(1));
+                }
+            }
+            for (String schema : schemas) {
+                s.execute(NamespaceDdl.originUpgradeScript(schema));
+            }
+            LOG.warning(() -> "storage layout upgraded to v" + CatalogDdl.LAYOUT_VERSION + " (" + schemas.size()
+                    + " origin-backed buckets completed); gateways of older versions now refuse this database");
         }
     }
 

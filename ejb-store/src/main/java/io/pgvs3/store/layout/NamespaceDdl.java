@@ -209,6 +209,33 @@ public final class NamespaceDdl {
             );
             """;
 
+    /**
+     * What layout 3 added to every origin-backed bucket (the upgrade creates it in the buckets of layout
+     * 2, so every statement tolerates an existing object).
+     */
+    private static final String ORIGIN_TABLES_SINCE_3 = """
+            -- What the origin's HEAD said of a key not held here (never a body): while fresh (the bucket's
+            -- TTL) a HEAD or a cold range of it asks the origin for nothing but its bytes.
+            CREATE TABLE IF NOT EXISTS @.origin_metadata (
+                key             text COLLATE "C" PRIMARY KEY,
+                size            int8 NOT NULL,
+                validator       text NOT NULL,
+                content_type    text NOT NULL,
+                user_metadata   text[] NOT NULL,
+                content_headers text[] NOT NULL,
+                last_modified   timestamptz,
+                checked_at      timestamptz NOT NULL DEFAULT clock_timestamp()
+            );
+            -- Multipart uploads a flush began at the origin and has not ended: a gateway that dies during
+            -- one leaves its row, and the key's next flush aborts it there.
+            CREATE TABLE IF NOT EXISTS @.origin_uploads (
+                upload_id  text PRIMARY KEY,
+                key        text COLLATE "C" NOT NULL,
+                started_at timestamptz NOT NULL DEFAULT clock_timestamp()
+            );
+            CREATE INDEX IF NOT EXISTS origin_uploads_key ON @.origin_uploads (key);
+            """;
+
     private NamespaceDdl() {
     }
 
@@ -224,7 +251,13 @@ public final class NamespaceDdl {
 
     /** The DDL of an origin-backed bucket: {@link #script} and the origin's bookkeeping. */
     public static String originScript(String schema) {
-        return (TEMPLATE.replace("%IDENTITY%", BUCKET_IDENTITY) + ORIGIN_TABLES).replace("@", checkedSchema(schema));
+        return (TEMPLATE.replace("%IDENTITY%", BUCKET_IDENTITY) + ORIGIN_TABLES + ORIGIN_TABLES_SINCE_3)
+                .replace("@", checkedSchema(schema));
+    }
+
+    /** What the upgrade to layout 3 adds to an origin-backed bucket of layout 2. */
+    public static String originUpgradeScript(String schema) {
+        return ORIGIN_TABLES_SINCE_3.replace("@", checkedSchema(schema));
     }
 
     /** The DDL of one cache namespace (RESP values): {@link #script} with the cache rules. */

@@ -11,11 +11,16 @@ import io.pgvs3.store.layout.LayoutRefusedException;
 import io.pgvs3.store.layout.LayoutStatus;
 import io.pgvs3.store.bucket.BucketService;
 import io.pgvs3.store.namespace.NamespaceCache;
+import io.pgvs3.store.origin.OriginBuckets;
+import io.pgvs3.store.origin.OriginClients;
+import io.pgvs3.store.origin.OriginMeter;
 import io.pgvs3.store.testing.PostgresExtension;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
@@ -33,7 +38,7 @@ class LayoutTest {
         DataSource db = PostgresExtension.freshDatabase(false);
         LayoutStatus first = new LayoutManager(db).ensure();
         assertTrue(first.created());
-        assertEquals(2, first.version());
+        assertEquals(3, first.version());
         String bucket = PostgresExtension.uniqueBucket("layout");
         new BucketService(new DataAccess(db, db, new NamespaceCache(db))).create(bucket);
         LayoutStatus again = new LayoutManager(db).ensure();
@@ -57,7 +62,7 @@ class LayoutTest {
         exec(db, "UPDATE pgvs3.layout SET version = 7");
         LayoutRefusedException e = assertThrows(LayoutRefusedException.class, () -> new LayoutManager(db).ensure());
         assertTrue(e.getMessage().contains("version 7"), e.getMessage());
-        assertTrue(e.getMessage().contains("expects version 2"), e.getMessage());
+        assertTrue(e.getMessage().contains("expects version 3"), e.getMessage());
         assertTrue(e.getMessage().contains("fresh database"), e.getMessage());
         assertTrue(e.getMessage().contains("migrate"), e.getMessage());
     }
@@ -73,9 +78,32 @@ class LayoutTest {
                 () -> new LayoutManager(db, true).ensure());
         assertTrue(e.getMessage().contains("version 1"), e.getMessage());
         LayoutStatus upgraded = new LayoutManager(db).ensure();
-        assertEquals(2, upgraded.version());
+        assertEquals(3, upgraded.version());
         assertEquals(1, upgraded.namespaces());
-        assertEquals(2, new LayoutManager(db, true).ensure().version());
+        assertEquals(3, new LayoutManager(db, true).ensure().version());
+    }
+
+    @Test
+    void upgradesALayoutTwoDatabaseByCompletingItsOriginBackedBuckets() throws Exception {
+        DataSource db = PostgresExtension.freshDatabase(false);
+        new LayoutManager(db).ensure();
+        DataAccess access = new DataAccess(db, db, new NamespaceCache(db));
+        String bucket = PostgresExtension.uniqueBucket("layout2");
+        new OriginBuckets(access, new BucketService(access), new OriginClients(name -> name.endsWith("-file") ? Optional.empty() : Optional.of("x"),
+                Duration.ofSeconds(1), Duration.ofSeconds(1), OriginMeter.NONE))
+                .declare(bucket, "{\"endpoint\": \"http://127.0.0.1:1\", \"credentials\": \"t\"}");
+        String schema = access.namespaces().resolve(bucket).schema();
+        // as layout 2 made it: without the tables of layout 3
+        exec(db, "DROP TABLE " + schema + ".origin_metadata, " + schema + ".origin_uploads; "
+                + "UPDATE pgvs3.layout SET version = 2");
+        assertThrows(LayoutRefusedException.class, () -> new LayoutManager(db, true).ensure(), "read-only: no upgrade");
+        assertEquals(3, new LayoutManager(db).ensure().version());
+        try (Connection c = db.getConnection(); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT count(*) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace"
+                     + " WHERE n.nspname = '" + schema + "' AND c.relname IN ('origin_metadata', 'origin_uploads')")) {
+            rs.next();
+            assertEquals(2, rs.getInt(1));
+        }
     }
 
     @Test
