@@ -2,6 +2,8 @@ package io.pgvs3.resp.protocol;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.WritableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -71,6 +73,31 @@ public final class Reply {
     public void flushTo(OutputStream out) throws IOException {
         out.write(buf, 0, size);
         out.flush();
+        clear();
+    }
+
+    /**
+     * Writes what a non-blocking channel takes now and empties this buffer.
+     *
+     * @return a copy of the bytes the channel did not take, or null when it took them all
+     */
+    public ByteBuffer writeTo(WritableByteChannel channel) throws IOException {
+        ByteBuffer out = ByteBuffer.wrap(buf, 0, size);
+        try {
+            channel.write(out);
+            if (!out.hasRemaining()) {
+                return null;
+            }
+            ByteBuffer rest = ByteBuffer.allocate(out.remaining());
+            rest.put(out).flip();
+            return rest;
+        } finally {
+            clear();
+        }
+    }
+
+    /** Forgets the buffered bytes. */
+    public void clear() {
         size = 0;
         if (buf.length > 1 << 20) {
             buf = new byte[16 * 1024]; // a large value's reply does not pin its buffer

@@ -1,0 +1,171 @@
+package io.pgvs3.e2e.resp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pgvs3.e2e.RespLimitsStack;
+import io.pgvs3.e2e.Scrape;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import redis.clients.jedis.DefaultJedisClientConfig;
+import redis.clients.jedis.HostAndPort;
+import redis.clients.jedis.Jedis;
+
+/**
+ * The bridge's client limits end to end (docs/adr/0046): ten thousand idle clients on a gateway with a
+ * 256 MiB heap cost neither threads nor a working client's latency; the client past {@code maxclients}
+ * gets Redis' error; the idle timeout closes an idle client and leaves a talking one alone. Needs
+ * 10,500 open files in this JVM and in the gateway (the JVM raises its soft limit to the hard one).
+ */
+@ExtendWith(RespLimitsStack.class)
+class RespLimitsIT {
+
+    private static final int IDLE = 10_000;
+    private static final int SAMPLES = 2000;
+    private static final Pattern OPEN_FILES = Pattern.compile("Max open files\\s+(\\d+|unlimited)");
+    private static final Pattern CONNECTED = Pattern.compile("connected_clients:(\\d+)");
+
+    @Test
+    void tenThousandIdleClientsHoldOnAFewThreadsAndTheNextIsRefused() throws Exception {
+        RespLimitsStack.use(Map.of("PGVS3_RESP_MAX_CLIENTS", String.valueOf(IDLE + 1)));
+        long gateway = RespLimitsStack.gatewayPid();
+        requireOpenFiles(ProcessHandle.current().pid(), "this test JVM");
+        requireOpenFiles(gateway, "the gateway");
+        InetSocketAddress address = RespLimitsStack.respAddress();
+        List<SocketChannel> idle = new ArrayList<>(IDLE);
+        try (Jedis worker = jedis(address)) {
+            worker.set("limits:key", "value");
+            long alone = medianGetNanos(worker);
+            int threadsBefore = threads(gateway);
+            try {
+                for (int i = 0; i < IDLE; i++) {
+                    idle.add(SocketChannel.open(address));
+                }
+                awaitConnected(worker, IDLE + 1);
+                long busy = medianGetNanos(worker);
+                int threadsWith = threads(gateway);
+                for (int i = 0; i < IDLE; i += 101) {
+                    assertEquals("-NOAUTH Authentication required.", call(idle.get(i), "*2\r\n$3\r\nGET\r\n$1\r\nx\r\n"),
+                            "idle client " + i + " is served, not just queued");
+                }
+                try (RespConnection extra = new RespConnection(address)) {
+                    assertEquals("-ERR max number of clients reached", extra.read());
+                    assertEquals("<closed>", extra.read());
+                }
+                double heap = Scrape.of(RespLimitsStack.adminEndpoint()).value("memory_usedHeap_bytes");
+                assertTrue(threadsWith - threadsBefore < 100, "threads " + threadsBefore + " before, " + threadsWith
+                        + " with " + IDLE + " idle clients");
+                assertTrue(busy <= 2 * alone, "GET p50 " + busy / 1000 + " us among " + IDLE + " idle clients, "
+                        + alone / 1000 + " us alone");
+                assertTrue(heap < 200 * 1024 * 1024, "used heap " + heap / (1 << 20) + " MiB of 256");
+            } finally {
+                for (SocketChannel channel : idle) {
+                    channel.close();
+                }
+            }
+            awaitConnected(worker, 1);
+        }
+    }
+
+    @Test
+    void theIdleTimeoutClosesAnIdleClientAndSparesATalkingOne() throws Exception {
+        RespLimitsStack.use(Map.of("PGVS3_RESP_IDLE_TIMEOUT", "PT1S"));
+        InetSocketAddress address = RespLimitsStack.respAddress();
+        try (RespConnection quiet = new RespConnection(address); RespConnection talking = new RespConnection(address)) {
+            assertEquals("+OK", quiet.call("AUTH", RespLimitsStack.accessKey(), RespLimitsStack.secretKey()));
+            assertEquals("+OK", talking.call("AUTH", RespLimitsStack.accessKey(), RespLimitsStack.secretKey()));
+            long since = System.nanoTime();
+            CompletableFuture<String> closed = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return quiet.read();
+                } catch (IOException e) {
+                    return e.toString();
+                }
+            });
+            int pings = 0;
+            while (!closed.isDone()) {
+                assertEquals("+PONG", talking.call("PING"), "a client that talks is not idle");
+                pings++;
+            }
+            assertEquals("<closed>", closed.get(), "the quiet client was closed without a reply, as by Redis");
+            assertTrue(System.nanoTime() - since >= TimeUnit.MILLISECONDS.toNanos(1000), "not before the timeout");
+            assertEquals("+PONG", talking.call("PING"), "still open after " + pings + " PINGs");
+        }
+    }
+
+    private static Jedis jedis(InetSocketAddress a) {
+        return new Jedis(new HostAndPort(a.getHostString(), a.getPort()), DefaultJedisClientConfig.builder()
+                .password(RespLimitsStack.secretKey()).socketTimeoutMillis(60_000).build());
+    }
+
+    private static long medianGetNanos(Jedis jedis) {
+        long[] nanos = new long[SAMPLES];
+        for (int i = 0; i < SAMPLES; i++) {
+            long start = System.nanoTime();
+            assertEquals("value", jedis.get("limits:key"));
+            nanos[i] = System.nanoTime() - start;
+        }
+        Arrays.sort(nanos);
+        return nanos[SAMPLES / 2];
+    }
+
+    /** Waits until INFO counts {@code n} clients: opened sockets are accepted asynchronously, closed ones noticed so. */
+    private static void awaitConnected(Jedis jedis, int n) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        int connected;
+        while ((connected = connected(jedis)) != n) {
+            assertTrue(System.nanoTime() < deadline, connected + " clients connected, waiting for " + n);
+            Thread.sleep(50);
+        }
+    }
+
+    private static int connected(Jedis jedis) {
+        Matcher m = CONNECTED.matcher(jedis.info("clients"));
+        assertTrue(m.find());
+        return Integer.parseInt(m.group(1));
+    }
+
+    private static String call(SocketChannel channel, String wire) throws IOException {
+        channel.write(ByteBuffer.wrap(wire.getBytes(StandardCharsets.US_ASCII)));
+        ByteBuffer reply = ByteBuffer.allocate(256);
+        do {
+            if (channel.read(reply) < 0) {
+                return "<closed>";
+            }
+        } while (reply.position() < 2 || reply.get(reply.position() - 1) != '\n');
+        return new String(reply.array(), 0, reply.position() - 2, StandardCharsets.US_ASCII);
+    }
+
+    private static int threads(long pid) throws IOException {
+        for (String line : Files.readAllLines(Path.of("/proc/" + pid + "/status"))) {
+            if (line.startsWith("Threads:")) {
+                return Integer.parseInt(line.substring("Threads:".length()).trim());
+            }
+        }
+        throw new IllegalStateException("no thread count for process " + pid);
+    }
+
+    /** Fails, saying why, when a process cannot hold the test's sockets: the test would measure the limit instead. */
+    private static void requireOpenFiles(long pid, String who) throws IOException {
+        Matcher m = OPEN_FILES.matcher(Files.readString(Path.of("/proc/" + pid + "/limits")));
+        assertTrue(m.find(), "no open-file limit for " + who);
+        boolean enough = m.group(1).equals("unlimited") || Long.parseLong(m.group(1)) >= IDLE + 500;
+        assertTrue(enough, who + " may open " + m.group(1) + " files; this test needs " + (IDLE + 500)
+                + " (raise the hard limit: ulimit -Hn)");
+    }
+}
