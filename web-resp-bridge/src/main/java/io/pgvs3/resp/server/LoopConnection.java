@@ -13,11 +13,12 @@ import java.util.logging.Logger;
 
 /**
  * One plaintext client on an {@link EventLoop}. The loop reads and decodes; a batch of whole commands goes
- * to a worker, and the connection is not read again until that batch's replies are all written — the
- * backpressure: a client that sends faster than it reads its replies waits on its own socket buffers. The
- * worker writes what the socket takes at once, the loop the rest when the socket is writable. Idle, a
- * connection holds its session and decoder, no buffer and no thread. Every method but {@link #answer}
- * and {@link #close} runs on the loop's thread.
+ * to a worker, which answers it, writes what the socket takes at once and, when the loop has decoded the
+ * next batch meanwhile, answers that one too. The socket stays registered for reading while a worker
+ * runs, so a client that waits for its reply costs its loop no wake-up; one batch at most waits, and the
+ * loop stops reading while it does, or while a reply is only partly written (the backpressure: a client
+ * that sends faster than it reads waits on its own socket buffers). Idle, a connection holds its session
+ * and decoder, no buffer and no thread. Methods run on the loop's thread unless they say otherwise.
  */
 final class LoopConnection implements Client {
 
@@ -34,8 +35,10 @@ final class LoopConnection implements Client {
     private final Executor workers;
     private final Runnable onClose;
     private SelectionKey key;
-    /** A batch is with a worker, or its replies are not all written yet. */
-    private boolean busy;
+    /** Guarded by this: a worker answers this connection's batches (or the loop writes its rest). */
+    private boolean running;
+    /** Guarded by this: the batch decoded while a worker ran, which answers it next. */
+    private Exchange.Batch held;
     private ByteBuffer unwritten;
     /** After the last reply (QUIT, protocol error): once it is written, input is drained until the client closes. */
     private boolean ending;
@@ -61,7 +64,7 @@ final class LoopConnection implements Client {
         key = selectionKey;
     }
 
-    /** The socket has bytes: decode them into a batch and hand it to a worker, or drain them when ending. */
+    /** The socket has bytes: decode them into a batch for a worker, or drain them when ending. */
     void readable(ByteBuffer buffer) throws IOException {
         buffer.clear();
         int n = channel.read(buffer);
@@ -81,8 +84,22 @@ final class LoopConnection implements Client {
         if (!batch.answers()) {
             return;
         }
-        busy = true;
-        key.interestOps(0);
+        boolean start;
+        synchronized (this) {
+            start = !running;
+            running = true;
+            if (!start) {
+                held = batch;
+            }
+        }
+        if (start) {
+            submit(batch);
+        } else {
+            key.interestOps(0); // read again once the worker took the held batch
+        }
+    }
+
+    private void submit(Exchange.Batch batch) {
         try {
             workers.execute(() -> answer(batch));
         } catch (RejectedExecutionException e) {
@@ -91,13 +108,23 @@ final class LoopConnection implements Client {
         }
     }
 
-    /** On a worker: runs the batch, writes what the socket takes, and gives the connection back to its loop. */
-    private void answer(Exchange.Batch batch) {
+    /**
+     * On a worker: answers the batch, writes what the socket takes, and goes on with a held batch; the loop
+     * gets the connection back only for what it must do (write the rest, end, read again).
+     */
+    private void answer(Exchange.Batch first) {
         Reply reply = REPLIES.get();
         try {
-            boolean open = exchange.answer(batch, reply);
-            ByteBuffer rest = reply.writeTo(channel);
-            loop.execute(() -> answered(rest, open));
+            for (Exchange.Batch batch = first; batch != null; ) {
+                boolean open = exchange.answer(batch, reply);
+                ByteBuffer rest = reply.writeTo(channel);
+                batch = rest == null && open ? next() : null;
+                if (batch != null) {
+                    loop.execute(this::readAgain);
+                } else if (rest != null || !open) {
+                    loop.execute(() -> answered(rest, open));
+                }
+            }
         } catch (IOException e) {
             LOG.log(Level.FINE, "RESP client " + session().id() + " went away", e);
             loop.execute(this::closeNow);
@@ -106,6 +133,20 @@ final class LoopConnection implements Client {
             loop.execute(this::closeNow);
         } finally {
             reply.clear();
+        }
+    }
+
+    /** The held batch, taken; or null, and then no worker runs for this connection any more. */
+    private synchronized Exchange.Batch next() {
+        Exchange.Batch batch = held;
+        held = null;
+        running = batch != null;
+        return batch;
+    }
+
+    private void readAgain() {
+        if (!closed) {
+            key.interestOps(SelectionKey.OP_READ);
         }
     }
 
@@ -131,14 +172,17 @@ final class LoopConnection implements Client {
     }
 
     /**
-     * The batch's replies are out: read the next one, or — after the last reply — shut the output (FIN after
-     * the reply) and drain what the client still sends, because closing a socket with unread input sends a
-     * reset that can destroy the reply.
+     * A batch's replies are all out: hand the held batch to a worker and read on, or — after the last reply —
+     * shut the output (FIN after the reply) and drain what the client still sends, because closing a socket
+     * with unread input sends a reset that can destroy the reply.
      */
     private void written() {
-        busy = false;
         lastActiveMillis = System.currentTimeMillis();
         if (ending) {
+            synchronized (this) {
+                held = null;
+                running = false;
+            }
             try {
                 channel.shutdownOutput();
             } catch (IOException e) {
@@ -146,12 +190,21 @@ final class LoopConnection implements Client {
                 return;
             }
             drainUntil = lastActiveMillis + DRAIN_MILLIS;
+        } else {
+            Exchange.Batch batch = next();
+            if (batch != null) {
+                submit(batch);
+            }
         }
         key.interestOps(SelectionKey.OP_READ);
     }
 
     /** Closes the connection if it idled past the timeout (0: never) or drained long enough. */
     void expire(long now, long idleTimeoutMillis) {
+        boolean busy;
+        synchronized (this) {
+            busy = running;
+        }
         boolean drainedEnough = ending && !busy && now >= drainUntil;
         boolean idle = idleTimeoutMillis > 0 && !busy && !ending && now - lastActiveMillis >= idleTimeoutMillis;
         if (drainedEnough || idle) {
@@ -162,6 +215,7 @@ final class LoopConnection implements Client {
         }
     }
 
+    /** From any thread. */
     @Override
     public void close() {
         loop.execute(this::closeNow);
