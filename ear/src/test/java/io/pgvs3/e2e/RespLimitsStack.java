@@ -54,10 +54,6 @@ public final class RespLimitsStack implements BeforeAllCallback, AutoCloseable {
         return new InetSocketAddress(hostPort[0], Integer.parseInt(hostPort[1]));
     }
 
-    public static String accessKey() {
-        return script.get("PGVS3_ACCESS_KEY");
-    }
-
     public static String secretKey() {
         return script.get("PGVS3_SECRET_KEY");
     }

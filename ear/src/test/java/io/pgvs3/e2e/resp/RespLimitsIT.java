@@ -29,8 +29,9 @@ import redis.clients.jedis.Jedis;
 /**
  * The bridge's client limits end to end (docs/adr/0046): ten thousand idle clients on a gateway with a
  * 256 MiB heap cost neither threads nor a working client's latency; the client past {@code maxclients}
- * gets Redis' error; the idle timeout closes an idle client and leaves a talking one alone. Needs
- * 10,500 open files in this JVM and in the gateway (the JVM raises its soft limit to the hard one).
+ * gets what a redis-server past its {@code maxclients} sends; the idle timeout closes an idle client and
+ * leaves a talking one alone, as a redis-server's {@code timeout} does. Needs 10,500 open files in this JVM
+ * and in the gateway (the JVM raises its soft limit to the hard one).
  */
 @ExtendWith(RespLimitsStack.class)
 class RespLimitsIT {
@@ -63,10 +64,13 @@ class RespLimitsIT {
                     assertEquals("-NOAUTH Authentication required.", call(idle.get(i), "*2\r\n$3\r\nGET\r\n$1\r\nx\r\n"),
                             "idle client " + i + " is served, not just queued");
                 }
-                try (RespConnection extra = new RespConnection(address)) {
-                    assertEquals("-ERR max number of clients reached", extra.read());
-                    assertEquals("<closed>", extra.read());
+                List<String> refusal = refusal(address);
+                try (RedisServer redis = RedisServer.start(RespLimitsStack.secretKey(), false, "--maxclients", "1");
+                     RespConnection first = new RespConnection(redis.address())) {
+                    assertEquals("+OK", first.call("AUTH", RespLimitsStack.secretKey()));
+                    assertEquals(refusal(redis.address()), refusal, "as redis-server past its maxclients");
                 }
+                assertEquals(List.of("-ERR max number of clients reached", "<closed>"), refusal);
                 double heap = Scrape.of(RespLimitsStack.adminEndpoint()).value("memory_usedHeap_bytes");
                 assertTrue(threadsWith - threadsBefore < 100, "threads " + threadsBefore + " before, " + threadsWith
                         + " with " + IDLE + " idle clients");
@@ -83,12 +87,25 @@ class RespLimitsIT {
     }
 
     @Test
-    void theIdleTimeoutClosesAnIdleClientAndSparesATalkingOne() throws Exception {
+    void theIdleTimeoutClosesAnIdleClientAndSparesATalkingOneAsRedisDoes() throws Exception {
         RespLimitsStack.use(Map.of("PGVS3_RESP_IDLE_TIMEOUT", "PT1S"));
-        InetSocketAddress address = RespLimitsStack.respAddress();
+        quietClosedTalkingSpared(RespLimitsStack.respAddress());
+        try (RedisServer redis = RedisServer.start(RespLimitsStack.secretKey(), false, "--timeout", "1")) {
+            quietClosedTalkingSpared(redis.address());
+        }
+    }
+
+    /** What the client past the limit reads: a reply, then EOF. */
+    private static List<String> refusal(InetSocketAddress address) throws IOException {
+        try (RespConnection extra = new RespConnection(address)) {
+            return List.of(extra.read(), extra.read());
+        }
+    }
+
+    private static void quietClosedTalkingSpared(InetSocketAddress address) throws Exception {
         try (RespConnection quiet = new RespConnection(address); RespConnection talking = new RespConnection(address)) {
-            assertEquals("+OK", quiet.call("AUTH", RespLimitsStack.accessKey(), RespLimitsStack.secretKey()));
-            assertEquals("+OK", talking.call("AUTH", RespLimitsStack.accessKey(), RespLimitsStack.secretKey()));
+            assertEquals("+OK", quiet.call("AUTH", RespLimitsStack.secretKey()));
+            assertEquals("+OK", talking.call("AUTH", RespLimitsStack.secretKey()));
             long since = System.nanoTime();
             CompletableFuture<String> closed = CompletableFuture.supplyAsync(() -> {
                 try {
