@@ -22,12 +22,11 @@ import java.util.logging.Logger;
 final class EventLoop implements Runnable {
 
     private static final Logger LOG = Logger.getLogger(EventLoop.class.getName());
-    private static final int READ_BUFFER = 64 * 1024;
     private static final long EXPIRY_MILLIS = 1000;
 
     private final Selector selector;
     private final Queue<Runnable> tasks = new ConcurrentLinkedQueue<>();
-    private final ByteBuffer buffer = ByteBuffer.allocate(READ_BUFFER);
+    private final ByteBuffer buffer = ByteBuffer.allocate(Exchange.READ_BUFFER);
     private final long idleTimeoutMillis;
     private volatile boolean stopped;
 

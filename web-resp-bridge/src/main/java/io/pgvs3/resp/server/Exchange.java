@@ -16,6 +16,16 @@ import java.util.List;
  */
 final class Exchange {
 
+    /** What one read takes at most: also the most bytes a batch is decoded from. */
+    static final int READ_BUFFER = 64 * 1024;
+    /**
+     * After the last reply (QUIT, protocol error) a connection shuts its output and drains what the client
+     * still sends, this long and this much at most, because closing a socket with unread input sends a reset
+     * that can destroy the reply.
+     */
+    static final int DRAIN_MILLIS = 2000;
+    static final long DRAIN_BYTES = 1 << 20;
+
     /** The commands one read completed, and whether decoding stopped at a protocol error after them. */
     record Batch(List<byte[][]> commands, boolean intact) {
 

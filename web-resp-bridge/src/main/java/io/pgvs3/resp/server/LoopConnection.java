@@ -25,9 +25,6 @@ final class LoopConnection implements Client {
     private static final Logger LOG = Logger.getLogger(LoopConnection.class.getName());
     /** A worker's reply buffer, reused for every batch it answers. */
     private static final ThreadLocal<Reply> REPLIES = ThreadLocal.withInitial(Reply::new);
-    /** After the last reply (QUIT, protocol error): how long and how much the client's unread input is drained. */
-    private static final long DRAIN_MILLIS = 2000;
-    private static final long DRAIN_BYTES = 1 << 20;
 
     private final SocketChannel channel;
     private final Exchange exchange;
@@ -74,7 +71,7 @@ final class LoopConnection implements Client {
         }
         if (ending) {
             drained += n;
-            if (drained > DRAIN_BYTES) {
+            if (drained > Exchange.DRAIN_BYTES) {
                 closeNow();
             }
             return;
@@ -189,7 +186,7 @@ final class LoopConnection implements Client {
                 closeNow();
                 return;
             }
-            drainUntil = lastActiveMillis + DRAIN_MILLIS;
+            drainUntil = lastActiveMillis + Exchange.DRAIN_MILLIS;
         } else {
             Exchange.Batch batch = next();
             if (batch != null) {

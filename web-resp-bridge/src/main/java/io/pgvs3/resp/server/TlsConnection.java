@@ -18,9 +18,6 @@ import java.util.logging.Logger;
 final class TlsConnection implements Runnable, Client {
 
     private static final Logger LOG = Logger.getLogger(TlsConnection.class.getName());
-    private static final int READ_BUFFER = 64 * 1024;
-    private static final int DRAIN_MILLIS = 2000;
-    private static final long DRAIN_BYTES = 1 << 20;
 
     private final Socket socket;
     private final Exchange exchange;
@@ -53,7 +50,7 @@ final class TlsConnection implements Runnable, Client {
     }
 
     private void serve(InputStream in, OutputStream out) throws IOException {
-        byte[] buffer = new byte[READ_BUFFER];
+        byte[] buffer = new byte[Exchange.READ_BUFFER];
         Reply reply = new Reply();
         while (true) {
             int n = in.read(buffer);
@@ -78,11 +75,11 @@ final class TlsConnection implements Runnable, Client {
      */
     private void finish(InputStream in) throws IOException {
         socket.shutdownOutput();
-        socket.setSoTimeout(DRAIN_MILLIS);
-        byte[] sink = new byte[READ_BUFFER];
+        socket.setSoTimeout(Exchange.DRAIN_MILLIS);
+        byte[] sink = new byte[Exchange.READ_BUFFER];
         long drained = 0;
         int n;
-        while (drained < DRAIN_BYTES && (n = in.read(sink)) >= 0) {
+        while (drained < Exchange.DRAIN_BYTES && (n = in.read(sink)) >= 0) {
             drained += n;
         }
     }
