@@ -70,7 +70,7 @@ final class KvReader {
                 } else {
                     ps.setArray(1, c.createArrayOf("text", encoded));
                 }
-                ps.setObject(2, KvRow.instant(now));
+                ps.setLong(2, now);
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
                         KvRow row = KvRow.of(rs);
@@ -103,7 +103,7 @@ final class KvReader {
         return Transactions.inSnapshot(c, ns, key, (tx, n, k) -> {
             try (PreparedStatement ps = tx.prepareStatement(n.sql(ONE))) {
                 ps.setString(1, k);
-                ps.setObject(2, KvRow.instant(now));
+                ps.setLong(2, now);
                 try (ResultSet rs = ps.executeQuery()) {
                     if (!rs.next()) {
                         return null; // deleted since the batch query
@@ -127,7 +127,7 @@ final class KvReader {
             try (PreparedStatement ps = c.prepareStatement(ns.sql(SCAN))) {
                 ps.setLong(1, from);
                 ps.setInt(2, count);
-                ps.setObject(3, KvRow.instant(now));
+                ps.setLong(3, now);
                 ps.setLong(4, from);
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
@@ -148,8 +148,8 @@ final class KvReader {
         return access.readIn("RANDOMKEY", KvDatabases.scope(db), c -> {
             try (PreparedStatement ps = c.prepareStatement(ns.sql(RANDOM))) {
                 ps.setLong(1, startHash);
-                ps.setObject(2, KvRow.instant(now));
-                ps.setObject(3, KvRow.instant(now));
+                ps.setLong(2, now);
+                ps.setLong(3, now);
                 try (ResultSet rs = ps.executeQuery()) {
                     return rs.next() ? KvKeys.decode(rs.getString(1)) : null;
                 }
@@ -160,7 +160,7 @@ final class KvReader {
     KvCounts count(int db, Namespace ns, long now) {
         return access.readIn("DBSIZE", KvDatabases.scope(db), c -> {
             try (PreparedStatement ps = c.prepareStatement(ns.sql(COUNT))) {
-                ps.setObject(1, KvRow.instant(now));
+                ps.setLong(1, now);
                 try (ResultSet rs = ps.executeQuery()) {
                     rs.next();
                     return new KvCounts(rs.getLong(1), rs.getLong(2));
