@@ -2,12 +2,15 @@ package io.pgvs3.e2e.resp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import io.pgvs3.e2e.RespLimitsStack;
 import io.pgvs3.e2e.Scrape;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -16,6 +19,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -30,20 +34,27 @@ import redis.clients.jedis.Jedis;
  * The bridge's client limits end to end (docs/adr/0046): ten thousand idle clients on a gateway with a
  * 256 MiB heap cost neither threads nor a working client's latency; the client past {@code maxclients}
  * gets what a redis-server past its {@code maxclients} sends; the idle timeout closes an idle client and
- * leaves a talking one alone, as a redis-server's {@code timeout} does. Needs 10,500 open files in this JVM
+ * leaves a talking one alone, as a redis-server's {@code timeout} does; a client that reads no replies is not
+ * read either (backpressure), and gets every reply in order once it reads. Needs 10,500 open files in this JVM
  * and in the gateway (the JVM raises its soft limit to the hard one).
  */
 @ExtendWith(RespLimitsStack.class)
 class RespLimitsIT {
 
     private static final int IDLE = 10_000;
+    private static final Map<String, String> TEN_THOUSAND = Map.of("PGVS3_RESP_MAX_CLIENTS", String.valueOf(IDLE + 1));
+    /** GETs of a 4 KiB value a client pipelines while it reads nothing: 1.2 GB of replies, five heaps' worth. */
+    private static final int UNREAD_GETS = 300_000;
+    private static final int VALUE = 4096;
+    private static final byte[] GET_UNREAD = "*2\r\n$3\r\nGET\r\n$9\r\nunread:v4\r\n".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] CRLF = {'\r', '\n'};
     private static final int SAMPLES = 2000;
     private static final Pattern OPEN_FILES = Pattern.compile("Max open files\\s+(\\d+|unlimited)");
     private static final Pattern CONNECTED = Pattern.compile("connected_clients:(\\d+)");
 
     @Test
     void tenThousandIdleClientsHoldOnAFewThreadsAndTheNextIsRefused() throws Exception {
-        RespLimitsStack.use(Map.of("PGVS3_RESP_MAX_CLIENTS", String.valueOf(IDLE + 1)));
+        RespLimitsStack.use(TEN_THOUSAND);
         long gateway = RespLimitsStack.gatewayPid();
         requireOpenFiles(ProcessHandle.current().pid(), "this test JVM");
         requireOpenFiles(gateway, "the gateway");
@@ -83,6 +94,63 @@ class RespLimitsIT {
                 }
             }
             awaitConnected(worker, 1);
+        }
+    }
+
+    /**
+     * The client writes GETs as long as its socket takes them and reads replies only when it must. A bridge
+     * that kept reading requests while its replies could not be written would buffer them all (1.2 GB in a
+     * 256 MiB heap); one that stops reading makes the client's socket full, and every reply arrives, in order.
+     */
+    @Test
+    void aClientThatReadsNoRepliesIsNotReadEither() throws Exception {
+        RespLimitsStack.use(TEN_THOUSAND);
+        byte[] value = new byte[VALUE];
+        new Random(3).nextBytes(value);
+        byte[] header = ("$" + VALUE + "\r\n").getBytes(StandardCharsets.US_ASCII);
+        byte[] reply = ByteBuffer.allocate(header.length + VALUE + 2).put(header).put(value).put(CRLF).array();
+        ByteBuffer requests = ByteBuffer.allocate(GET_UNREAD.length * 1000);
+        while (requests.hasRemaining()) {
+            requests.put(GET_UNREAD);
+        }
+        requests.flip();
+        InetSocketAddress address = RespLimitsStack.respAddress();
+        try (Jedis j = jedis(address); SocketChannel c = SocketChannel.open(address); Selector selector = Selector.open()) {
+            j.set("unread:v4".getBytes(StandardCharsets.US_ASCII), value);
+            assertEquals("+OK", call(c, "*2\r\n$4\r\nAUTH\r\n$" + RespLimitsStack.secretKey().length() + "\r\n"
+                    + RespLimitsStack.secretKey() + "\r\n"));
+            c.configureBlocking(false);
+            SelectionKey key = c.register(selector, SelectionKey.OP_READ | SelectionKey.OP_WRITE);
+            ByteBuffer replies = ByteBuffer.allocate(1 << 20);
+            byte[] one = new byte[reply.length];
+            long sent = 0;
+            long answered = 0;
+            while (answered < UNREAD_GETS) {
+                selector.select();
+                selector.selectedKeys().clear();
+                if (sent < UNREAD_GETS && key.isWritable()) { // reads only when it cannot write
+                    c.write(requests);
+                    if (!requests.hasRemaining()) {
+                        sent += 1000;
+                        requests.rewind();
+                        if (sent == UNREAD_GETS) {
+                            key.interestOps(SelectionKey.OP_READ);
+                        }
+                    }
+                    continue;
+                }
+                assertTrue(c.read(replies) >= 0, "the bridge closed the connection after " + answered + " replies");
+                replies.flip();
+                while (replies.remaining() >= one.length) {
+                    replies.get(one);
+                    if (!Arrays.equals(reply, one)) {
+                        fail("reply " + answered + " differs");
+                    }
+                    answered++;
+                }
+                replies.compact();
+            }
+            assertEquals(0, replies.position(), "nothing after the last reply");
         }
     }
 

@@ -3,7 +3,6 @@ package io.pgvs3.resp.protocol;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
-import java.nio.channels.WritableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -76,24 +75,9 @@ public final class Reply {
         clear();
     }
 
-    /**
-     * Writes what a non-blocking channel takes now and empties this buffer.
-     *
-     * @return a copy of the bytes the channel did not take, or null when it took them all
-     */
-    public ByteBuffer writeTo(WritableByteChannel channel) throws IOException {
-        ByteBuffer out = ByteBuffer.wrap(buf, 0, size);
-        try {
-            channel.write(out);
-            if (!out.hasRemaining()) {
-                return null;
-            }
-            ByteBuffer rest = ByteBuffer.allocate(out.remaining());
-            rest.put(out).flip();
-            return rest;
-        } finally {
-            clear();
-        }
+    /** The buffered bytes, for writing them out; valid until the next change or {@link #clear}. */
+    public ByteBuffer contents() {
+        return ByteBuffer.wrap(buf, 0, size);
     }
 
     /** Forgets the buffered bytes. */

@@ -111,10 +111,11 @@ final class LoopConnection implements Client {
      */
     private void answer(Exchange.Batch first) {
         Reply reply = REPLIES.get();
+        boolean handedBack = false;
         try {
             for (Exchange.Batch batch = first; batch != null; ) {
                 boolean open = exchange.answer(batch, reply);
-                ByteBuffer rest = reply.writeTo(channel);
+                ByteBuffer rest = write(reply);
                 batch = rest == null && open ? next() : null;
                 if (batch != null) {
                     loop.execute(this::readAgain);
@@ -122,12 +123,28 @@ final class LoopConnection implements Client {
                     loop.execute(() -> answered(rest, open));
                 }
             }
+            handedBack = true;
         } catch (IOException e) {
             LOG.log(Level.FINE, "RESP client " + session().id() + " went away", e);
-            loop.execute(this::closeNow);
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "RESP client " + session().id() + " failed; closing it", e);
-            loop.execute(this::closeNow);
+        } finally {
+            reply.clear();
+            if (!handedBack) { // failed, an Error included: nobody would ever answer this client again
+                loop.execute(this::closeNow);
+            }
+        }
+    }
+
+    /**
+     * Writes what the socket takes now and empties the reply for the next batch; returns a copy of the rest,
+     * or null when the socket took everything.
+     */
+    private ByteBuffer write(Reply reply) throws IOException {
+        try {
+            ByteBuffer out = reply.contents();
+            SlicedWrites.write(channel, out);
+            return out.hasRemaining() ? ByteBuffer.allocate(out.remaining()).put(out).flip() : null;
         } finally {
             reply.clear();
         }
@@ -161,7 +178,7 @@ final class LoopConnection implements Client {
     }
 
     void writable() throws IOException {
-        channel.write(unwritten);
+        SlicedWrites.write(channel, unwritten);
         if (!unwritten.hasRemaining()) {
             unwritten = null;
             written();
