@@ -1,30 +1,42 @@
 #!/usr/bin/env bash
 # redis-benchmark against the RESP bridge and, in the same run, two real redis-servers: in memory, and
-# with appendonly yes + appendfsync always (the durable peer). Prints one CSV row per case and the
-# bridge's throughput as a ratio of each peer's.
+# with appendonly yes + appendfsync always (the durable peer); plus the floor of a GET at pipeline 1: a
+# primary-key SELECT loop on one PgJDBC connection to the bridge's database (RespFloor.java).
 #
-#   eval "$(deploy/local/stack.sh env)"     # a running stack: PGVS3_RESP_ENDPOINT, PGVS3_SECRET_KEY
-#   deploy/bench/resp-bench.sh [REQUESTS]   # default 20000 requests per case
+#   eval "$(deploy/local/stack.sh env)"     # a running stack: PGVS3_RESP_ENDPOINT, PGVS3_SECRET_KEY, PGVS3_JDBC_URL
+#   deploy/bench/resp-bench.sh [REQUESTS]   # requests of the largest case (default 20000)
 #
-# Cases: -t get,set at -P 1 and -P 16, -c 1 and -c 64, values of 3 bytes and 4096 bytes, keys drawn
-# from 100,000 (-r), so the GETs of a case read what its SETs wrote.
+# Cases: GET and SET at -P 1 and -P 16, -c 1 and -c 64, values of PGVS3_BENCH_VALUE bytes (4096), keys drawn
+# from 10,000 that every target holds before the first trial. Each of PGVS3_BENCH_TRIALS trials (5) runs every
+# case on the three targets back to back, in an order that rotates from trial to trial, and the floor once.
+# A case gets REQUESTS * P * c / 1024 requests, at least 2,000. The gateway's and PostgreSQL's CPU time
+# (/proc, the processes listening on the RESP and database ports, PostgreSQL's backends included) is taken
+# around each bridge run. Prints the medians over the trials as a markdown table (ratios are medians of
+# each trial's ratio) and keeps every trial's row in PGVS3_BENCH_OUT (a CSV file; default a temporary one).
 set -euo pipefail
 
 REQUESTS=${1:-20000}
+TRIALS=${PGVS3_BENCH_TRIALS:-5}
+VALUE=${PGVS3_BENCH_VALUE:-4096}
+KEYS=10000
 : "${PGVS3_RESP_ENDPOINT:?run eval \"\$(deploy/local/stack.sh env)\" first}"
-: "${PGVS3_SECRET_KEY:?}"
-if ! command -v redis-benchmark >/dev/null || ! command -v redis-server >/dev/null; then
-  echo "needs redis-server and redis-tools (apt-get install redis-server redis-tools)" >&2
-  exit 1
-fi
+: "${PGVS3_SECRET_KEY:?}" "${PGVS3_JDBC_URL:?}" "${PGVS3_DB_USER:?}" "${PGVS3_DB_PASSWORD:?}"
+for tool in redis-benchmark redis-server redis-cli ss java python3; do
+  command -v $tool >/dev/null || { echo "needs $tool (redis-server and redis-tools are Debian packages)" >&2; exit 1; }
+done
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+PGJDBC=$HERE/../../ear/target/liberty/wlp/usr/servers/pgvs3/lib/jdbc/postgresql.jar
+[[ -f $PGJDBC ]] || { echo "needs the built server's $PGJDBC (./mvnw -pl ear -am package)" >&2; exit 1; }
 
 WORK=$(mktemp -d)
+OUT=${PGVS3_BENCH_OUT:-$WORK/trials.csv}
 PIDS=()
 cleanup() { local p; for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$WORK"; }
 trap cleanup EXIT
 trap 'exit 130' INT TERM  # so that the EXIT trap stops the servers on Ctrl-C too
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+listener_pid() { ss -ltnpH "sport = :$1" | grep -o 'pid=[0-9]*' | head -1 | cut -d= -f2; }
 
 # start_redis NAME ARGS...: starts a server and sets PORT once it answers PING. Not called in $(...):
 # the pid must reach PIDS in this shell, or the cleanup would miss the server.
@@ -47,25 +59,92 @@ start_redis aof --appendonly yes --appendfsync always
 AOF_PORT=$PORT
 BRIDGE_HOST=${PGVS3_RESP_ENDPOINT%:*}
 BRIDGE_PORT=${PGVS3_RESP_ENDPOINT##*:}
+GATEWAY_PID=$(listener_pid "$BRIDGE_PORT")
+PG_PORT=$(sed -E 's|.*://[^:/]+:([0-9]+)/.*|\1|' <<<"$PGVS3_JDBC_URL")
+POSTMASTER_PID=$(listener_pid "$PG_PORT")
+[[ -n $GATEWAY_PID && -n $POSTMASTER_PID ]] || { echo "no process listens on port $BRIDGE_PORT or $PG_PORT" >&2; exit 1; }
+HZ=$(getconf CLK_TCK)
 
-# bench HOST PORT PASSWORD P C D: prints "test,rps,p50" for get and set
-bench() {
-  local auth=()
-  [[ -n $3 ]] && auth=(-a "$3")
-  redis-benchmark -h "$1" -p "$2" "${auth[@]}" -t set,get -n "$REQUESTS" -r 100000 -P "$4" -c "$5" -d "$6" --csv 2>/dev/null |
-    tr -d '"' | awk -F, 'NR > 1 { print $1 "," $2 "," $5 }'
+ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat" 2>/dev/null || echo 0; }
+pg_ticks() {
+  local total=0 p
+  for p in "$POSTMASTER_PID" $(pgrep -P "$POSTMASTER_PID"); do total=$((total + $(ticks "$p"))); done
+  echo "$total"
 }
 
-echo "test,P,c,d,bridge_rps,bridge_p50_ms,memory_rps,memory_p50_ms,aof_rps,aof_p50_ms,bridge/memory,bridge/aof"
-for d in 3 4096; do
-  for c in 1 64; do
+# target NAME: sets HOST PORT and AUTH for a target
+target() {
+  case $1 in
+    bridge) HOST=$BRIDGE_HOST PORT=$BRIDGE_PORT AUTH=(-a "$PGVS3_SECRET_KEY") ;;
+    memory) HOST=127.0.0.1 PORT=$MEM_PORT AUTH=() ;;
+    aof) HOST=127.0.0.1 PORT=$AOF_PORT AUTH=() ;;
+  esac
+}
+
+python3 - "$KEYS" "$VALUE" >"$WORK/fill.resp" <<'PY'
+import sys
+keys, size = int(sys.argv[1]), int(sys.argv[2])
+value = "x" * size
+out = sys.stdout
+for i in range(keys):
+    k = "key:%012d" % i
+    out.write("*3\r\n$3\r\nSET\r\n$%d\r\n%s\r\n$%d\r\n%s\r\n" % (len(k), k, size, value))
+PY
+for t in bridge memory aof; do
+  target $t
+  redis-cli -h "$HOST" -p "$PORT" "${AUTH[@]}" --no-auth-warning --pipe <"$WORK/fill.resp" >/dev/null
+done
+
+echo "trial,test,P,c,n,target,rps,p50_ms,gateway_cpu_s,pg_cpu_s" >"$OUT"
+TARGETS=(bridge memory aof)
+for ((trial = 1; trial <= TRIALS; trial++)); do
+  for test in get set; do
     for P in 1 16; do
-      bridge=$(bench "$BRIDGE_HOST" "$BRIDGE_PORT" "$PGVS3_SECRET_KEY" "$P" "$c" "$d")
-      memory=$(bench 127.0.0.1 "$MEM_PORT" "" "$P" "$c" "$d")
-      aof=$(bench 127.0.0.1 "$AOF_PORT" "" "$P" "$c" "$d")
-      join -t, <(sort <<<"$bridge") <(sort <<<"$memory") | join -t, - <(sort <<<"$aof") |
-        awk -F, -v P="$P" -v c="$c" -v d="$d" \
-          '{ printf "%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%.3f,%.3f\n", $1, P, c, d, $2, $3, $4, $5, $6, $7, $2 / $4, $2 / $6 }'
+      for c in 1 64; do
+        n=$((REQUESTS * P * c / 1024))
+        ((n >= 2000)) || n=2000
+        for k in 0 1 2; do
+          t=${TARGETS[(trial + k) % 3]}
+          target "$t"
+          g0=$(ticks "$GATEWAY_PID") p0=$(pg_ticks)
+          line=$(redis-benchmark -h "$HOST" -p "$PORT" "${AUTH[@]}" -t "$test" -n "$n" -r "$KEYS" -P "$P" -c "$c" \
+            -d "$VALUE" --csv 2>/dev/null | tr -d '"' | awk -F, 'NR > 1 { print $2 "," $5 }')
+          g1=$(ticks "$GATEWAY_PID") p1=$(pg_ticks)
+          cpu=","
+          [[ $t == bridge ]] && cpu=$(awk -v g=$((g1 - g0)) -v p=$((p1 - p0)) -v hz="$HZ" 'BEGIN { printf "%.2f,%.2f", g / hz, p / hz }')
+          echo "$trial,$test,$P,$c,$n,$t,$line,$cpu" >>"$OUT"
+        done
+      done
     done
   done
+  floor=$(java -cp "$PGJDBC" "$HERE/RespFloor.java" "$PGVS3_JDBC_URL" "$PGVS3_DB_USER" "$PGVS3_DB_PASSWORD" 2000)
+  echo "$trial,pk_select,1,1,${floor% *},floor,,${floor#* },," >>"$OUT"
 done
+
+python3 - "$OUT" <<'PY'
+import csv, statistics, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+med = statistics.median
+def trials(test, P, c, target):
+    return {r["trial"]: r for r in rows if (r["test"], r["P"], r["c"], r["target"]) == (test, P, c, target)}
+print("| test | P | c | bridge req/s | bridge p50 ms | Redis in memory req/s | Redis AOF always req/s "
+      "| ÷ in memory | ÷ AOF always | gateway CPU µs/cmd | PostgreSQL CPU µs/cmd |")
+print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+for test in ("get", "set"):
+    for P in ("1", "16"):
+        for c in ("1", "64"):
+            b, m, a = (trials(test, P, c, t) for t in ("bridge", "memory", "aof"))
+            keys = sorted(set(b) & set(m) & set(a))
+            rps = lambda d: [float(d[k]["rps"]) for k in keys]
+            per_cmd = lambda col: med([float(b[k][col]) / int(b[k]["n"]) * 1e6 for k in keys])
+            print("| %s | %s | %s | %.0f | %.3f | %.0f | %.0f | %.3f | %.3f | %.1f | %.1f |" % (
+                test.upper(), P, c, med(rps(b)), med([float(b[k]["p50_ms"]) for k in keys]), med(rps(m)), med(rps(a)),
+                med([float(b[k]["rps"]) / float(m[k]["rps"]) for k in keys]),
+                med([float(b[k]["rps"]) / float(a[k]["rps"]) for k in keys]),
+                per_cmd("gateway_cpu_s"), per_cmd("pg_cpu_s")))
+floor = {r["trial"]: float(r["p50_ms"]) for r in rows if r["target"] == "floor"}
+get = trials("get", "1", "1", "bridge")
+ratios = [float(get[k]["p50_ms"]) / floor[k] for k in floor if k in get]
+print("\nGET P1 c1 p50 ÷ PgJDBC primary-key SELECT loop p50: %.2f (floor p50 %.3f ms; trials: %s)" % (
+    med(ratios), med(floor.values()), ", ".join("%.2f" % r for r in ratios)))
+PY

@@ -13,7 +13,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** One scrape of a gateway's Prometheus text at /metrics, queried by name and labels. */
-final class Scrape {
+public final class Scrape {
 
     private static final Pattern SAMPLE = Pattern.compile("^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\\{(.*)})?\\s+(\\S+)$");
     private static final Pattern LABEL = Pattern.compile("([a-zA-Z_][a-zA-Z0-9_]*)=\"((?:[^\"\\\\]|\\\\.)*)\"");
@@ -42,7 +42,7 @@ final class Scrape {
         }
     }
 
-    static Scrape of(String adminEndpoint) throws IOException, InterruptedException {
+    public static Scrape of(String adminEndpoint) throws IOException, InterruptedException {
         HttpResponse<String> response = HttpClient.newHttpClient().send(
                 HttpRequest.newBuilder(URI.create(adminEndpoint + "/metrics")).GET().build(),
                 HttpResponse.BodyHandlers.ofString());
@@ -65,7 +65,7 @@ final class Scrape {
     }
 
     /** The sum of the samples called {@code name} whose labels include every {@code key=value} given. */
-    double value(String name, String... labels) {
+    public double value(String name, String... labels) {
         return samples.stream().filter(s -> s.name.equals(name) && matches(s, labels)).mapToDouble(Sample::value).sum();
     }
 

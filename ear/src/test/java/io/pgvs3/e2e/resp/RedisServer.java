@@ -11,7 +11,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A real redis-server (the Debian package) on a free loopback port, with the stack's secret as its
- * password so AUTH behaves alike. In memory by default, or with {@code appendonly yes, appendfsync always}.
+ * password so AUTH behaves alike. In memory by default, or with {@code appendonly yes, appendfsync always};
+ * further settings as command-line options ({@code --maxclients 2}).
  */
 final class RedisServer implements AutoCloseable {
 
@@ -25,7 +26,7 @@ final class RedisServer implements AutoCloseable {
         this.dir = dir;
     }
 
-    static RedisServer start(String password, boolean durable) throws Exception {
+    static RedisServer start(String password, boolean durable, String... settings) throws Exception {
         int port;
         try (ServerSocket probe = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             port = probe.getLocalPort();
@@ -35,6 +36,7 @@ final class RedisServer implements AutoCloseable {
                 "--bind", "127.0.0.1", "--save", "", "--dir", dir.toString(), "--requirepass", password));
         command.addAll(durable ? List.of("--appendonly", "yes", "--appendfsync", "always")
                 : List.of("--appendonly", "no"));
+        command.addAll(List.of(settings));
         Process process;
         try {
             process = new ProcessBuilder(command).redirectErrorStream(true)

@@ -92,6 +92,35 @@ class RespComparisonIT {
                 """);
     }
 
+    /** Values in chunk rows (over 8,120 bytes), where APPEND and SETRANGE rewrite only the rows they change. */
+    @Test
+    void appendAndSetrangeOnChunkedValues() throws Exception {
+        String big = "0123456789abcdefghij".repeat(1000);
+        compare("SET big " + big + "\n"
+                + "SET ttl " + big.substring(0, 10_000) + " EX 100\n"
+                + "APPEND big " + big.substring(0, 130) + """
+
+                SETRANGE big 9000 PATCHED
+                SETRANGE big 8115 across-two-rows
+                STRLEN big
+                GETRANGE big 8100 8140
+                GETRANGE big 19990 20200
+                SETRANGE big 30000 far
+                STRLEN big
+                GET big
+                APPEND ttl more
+                ~TTL ttl
+                GETRANGE ttl 9990 -1
+                SETRANGE grow 8118 abcdef
+                GET grow
+                APPEND grow xyz
+                STRLEN grow
+                GETRANGE grow 8110 -1
+                SETRANGE big 536870911 xy
+                APPEND big ""
+                """);
+    }
+
     @Test
     void counters() throws Exception {
         compare("""

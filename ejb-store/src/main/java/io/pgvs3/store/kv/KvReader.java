@@ -16,7 +16,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Reads of live values, autocommit on the main pool: a whole batch of keys is one primary-key query.
+ * Reads of live values, autocommit on the main pool: a whole batch of keys is one primary-key query (a
+ * single key binds no array: {@code key = ?}, the cheapest plan and bind there is).
  * Chunked values are then read each in a REPEATABLE READ transaction that re-reads its row, so the file
  * it reads is the one that snapshot references (the reaper cannot have removed its rows from that view).
  */
@@ -27,6 +28,8 @@ final class KvReader {
     private static final String PEEK = "SELECT " + KvRow.META_COLUMNS + " FROM %s.objects WHERE key = ANY (?) AND "
             + KvRow.LIVE;
     private static final String ONE = "SELECT " + KvRow.COLUMNS + " FROM %s.objects WHERE key = ? AND " + KvRow.LIVE;
+    private static final String PEEK_ONE = "SELECT " + KvRow.META_COLUMNS + " FROM %s.objects WHERE key = ? AND "
+            + KvRow.LIVE;
 
     /**
      * Keys of the page from the cursor's hash on, then every further key of the page's last hash, so a
@@ -60,9 +63,14 @@ final class KvReader {
         Map<String, KvEntry> found = access.readIn("GET", KvDatabases.scope(db), c -> {
             Map<String, KvEntry> rows = new HashMap<>();
             List<KvRow> chunked = new ArrayList<>();
-            try (PreparedStatement ps = c.prepareStatement(ns.sql(withValues ? GET : PEEK))) {
-                ps.setArray(1, c.createArrayOf("text", encoded));
-                ps.setObject(2, KvRow.instant(now));
+            boolean one = encoded.length == 1;
+            try (PreparedStatement ps = c.prepareStatement(ns.sql(withValues ? (one ? ONE : GET) : (one ? PEEK_ONE : PEEK)))) {
+                if (one) {
+                    ps.setString(1, encoded[0]);
+                } else {
+                    ps.setArray(1, c.createArrayOf("text", encoded));
+                }
+                ps.setLong(2, now);
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
                         KvRow row = KvRow.of(rs);
@@ -95,7 +103,7 @@ final class KvReader {
         return Transactions.inSnapshot(c, ns, key, (tx, n, k) -> {
             try (PreparedStatement ps = tx.prepareStatement(n.sql(ONE))) {
                 ps.setString(1, k);
-                ps.setObject(2, KvRow.instant(now));
+                ps.setLong(2, now);
                 try (ResultSet rs = ps.executeQuery()) {
                     if (!rs.next()) {
                         return null; // deleted since the batch query
@@ -119,7 +127,7 @@ final class KvReader {
             try (PreparedStatement ps = c.prepareStatement(ns.sql(SCAN))) {
                 ps.setLong(1, from);
                 ps.setInt(2, count);
-                ps.setObject(3, KvRow.instant(now));
+                ps.setLong(3, now);
                 ps.setLong(4, from);
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
@@ -140,8 +148,8 @@ final class KvReader {
         return access.readIn("RANDOMKEY", KvDatabases.scope(db), c -> {
             try (PreparedStatement ps = c.prepareStatement(ns.sql(RANDOM))) {
                 ps.setLong(1, startHash);
-                ps.setObject(2, KvRow.instant(now));
-                ps.setObject(3, KvRow.instant(now));
+                ps.setLong(2, now);
+                ps.setLong(3, now);
                 try (ResultSet rs = ps.executeQuery()) {
                     return rs.next() ? KvKeys.decode(rs.getString(1)) : null;
                 }
@@ -152,7 +160,7 @@ final class KvReader {
     KvCounts count(int db, Namespace ns, long now) {
         return access.readIn("DBSIZE", KvDatabases.scope(db), c -> {
             try (PreparedStatement ps = c.prepareStatement(ns.sql(COUNT))) {
-                ps.setObject(1, KvRow.instant(now));
+                ps.setLong(1, now);
                 try (ResultSet rs = ps.executeQuery()) {
                     rs.next();
                     return new KvCounts(rs.getLong(1), rs.getLong(2));

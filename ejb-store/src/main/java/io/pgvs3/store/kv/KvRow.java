@@ -3,9 +3,6 @@ package io.pgvs3.store.kv;
 import io.pgvs3.store.api.KvEntry;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 
 /**
  * One value row as the KV queries select it: {@link #COLUMNS} in this order. Expiry travels as epoch
@@ -20,10 +17,14 @@ record KvRow(String key, StoredValue value, long expiresAt) {
     static final String META_COLUMNS = """
             key, size, NULL::bytea, false, file_id,
             coalesce((extract(epoch FROM expires_at) * 1000)::int8, 0)""";
-    /** Not expired at the instant bound to its parameter: like Redis, a key expires once now passes its time. */
-    static final String LIVE = "(expires_at IS NULL OR expires_at >= ?)";
     /** An epoch-millisecond parameter (or NULL) as a timestamptz. */
     static final String MILLIS = "('epoch'::timestamptz + %s * interval '1 millisecond')";
+    /**
+     * Not expired at the epoch milliseconds bound to its parameter (an int8: binds in binary, where a
+     * timestamp would be formatted as text and parsed again for every statement): like Redis, a key
+     * expires once now passes its time.
+     */
+    static final String LIVE = "(expires_at IS NULL OR expires_at >= " + String.format(MILLIS, "?::int8") + ")";
 
     static KvRow of(ResultSet rs) throws SQLException {
         long file = rs.getLong(5);
@@ -34,9 +35,5 @@ record KvRow(String key, StoredValue value, long expiresAt) {
 
     boolean liveAt(long now) {
         return expiresAt == KvEntry.PERSISTENT || expiresAt >= now;
-    }
-
-    static OffsetDateTime instant(long epochMillis) {
-        return OffsetDateTime.ofInstant(Instant.ofEpochMilli(epochMillis), ZoneOffset.UTC);
     }
 }

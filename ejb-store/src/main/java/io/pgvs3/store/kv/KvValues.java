@@ -10,6 +10,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.Arrays;
 
 /**
  * Turns a value into what its row stores and back. Up to one chunk block (8,120 bytes) a value is
@@ -31,6 +32,10 @@ final class KvValues implements AutoCloseable {
     private static final int FETCH_ROWS = 64;
 
     private static final String CHUNKS = "SELECT no, data FROM %s.chunks WHERE file_id = ? ORDER BY no";
+    private static final String SOME_CHUNKS = "SELECT no, data FROM %s.chunks WHERE file_id = ? AND no BETWEEN ? AND ?";
+    private static final String WRITE_CHUNK = """
+            INSERT INTO %s.chunks (file_id, no, data) VALUES (?, ?, ?)
+            ON CONFLICT (file_id, no) DO UPDATE SET data = excluded.data""";
 
     private final BlockCodec codec = new BlockCodec();
     private final CopyWatchdog watchdog;
@@ -96,6 +101,68 @@ final class KvValues implements AutoCloseable {
             throw new SQLException("chunked value " + fileId + " ends at row " + expected);
         }
         return out;
+    }
+
+    /**
+     * Writes {@code bytes} at {@code offset} of a chunked value of {@code size} bytes, rewriting only the rows
+     * the bytes fall in (and, when the value grows, its old last row, whose length changes, and the zero rows
+     * of a gap); returns the new size. The caller holds the value's row lock and is the file's only reference.
+     */
+    long splice(Connection c, Namespace ns, long fileId, long size, long offset, byte[] bytes) throws SQLException {
+        long end = offset + bytes.length;
+        long newSize = Math.max(size, end);
+        if (bytes.length == 0 && offset <= size) {
+            return size;
+        }
+        long first = Math.min(offset, size) / ChunkFormat.BLOCK;
+        long last = (end - 1) / ChunkFormat.BLOCK;
+        byte[][] old = oldBlocks(c, ns, fileId, size, first, last);
+        byte[] block = new byte[ChunkFormat.BLOCK];
+        try (PreparedStatement ps = c.prepareStatement(ns.sql(WRITE_CHUNK))) {
+            for (long no = first; no <= last; no++) {
+                long start = no * ChunkFormat.BLOCK;
+                Arrays.fill(block, (byte) 0);
+                byte[] before = old[(int) (no - first)];
+                if (before != null) {
+                    System.arraycopy(before, 0, block, 0, before.length);
+                }
+                long from = Math.max(offset, start);
+                long to = Math.min(end, start + ChunkFormat.BLOCK);
+                if (from < to) {
+                    System.arraycopy(bytes, (int) (from - offset), block, (int) (from - start), (int) (to - from));
+                }
+                BlockCodec.Encoded encoded = codec.encode(block, 0, ChunkFormat.logicalLength(newSize, no));
+                ps.setLong(1, fileId);
+                ps.setInt(2, Math.toIntExact(no));
+                ps.setBytes(3, Arrays.copyOfRange(encoded.array(), encoded.offset(), encoded.offset() + encoded.length()));
+                ps.addBatch();
+            }
+            ps.executeBatch();
+        }
+        return newSize;
+    }
+
+    /** The decoded rows {@code first..last} of a file of {@code size} bytes; null for rows past its end. */
+    private byte[][] oldBlocks(Connection c, Namespace ns, long fileId, long size, long first, long last)
+            throws SQLException {
+        byte[][] blocks = new byte[(int) (last - first + 1)][];
+        try (PreparedStatement ps = c.prepareStatement(ns.sql(SOME_CHUNKS))) {
+            ps.setLong(1, fileId);
+            ps.setInt(2, Math.toIntExact(first));
+            ps.setInt(3, Math.toIntExact(last));
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    int no = rs.getInt(1);
+                    byte[] stored = rs.getBytes(2);
+                    byte[] block = new byte[ChunkFormat.logicalLength(size, no)];
+                    codec.decode(stored, stored.length, block.length, block);
+                    blocks[no - (int) first] = block;
+                }
+            }
+        } catch (IOException e) {
+            throw new SQLException("corrupt chunked value " + fileId + ": " + e.getMessage(), e);
+        }
+        return blocks;
     }
 
     @Override

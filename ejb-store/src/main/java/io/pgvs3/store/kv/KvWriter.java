@@ -60,7 +60,7 @@ final class KvWriter {
             List<Long> released = new ArrayList<>();
             try (PreparedStatement ps = c.prepareStatement(ns.sql(DELETE))) {
                 ps.setArray(1, c.createArrayOf("text", encoded));
-                ps.setObject(2, KvRow.instant(now));
+                ps.setLong(2, now);
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
                         released.addAll(FileRefs.of(rs, 1, 2));

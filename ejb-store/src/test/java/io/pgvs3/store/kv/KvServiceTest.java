@@ -185,4 +185,88 @@ class KvServiceTest {
             assertEquals(1, maintenance.snapshot().valuesExpired());
         }
     }
+
+    @Test
+    void splicesIntoAChunkedValueRewriteOnlyTheRowsTheyChange() throws SQLException {
+        int block = KvValues.INLINE_MAX;
+        byte[] expected = new byte[10 * block - 5];
+        new Random(7).nextBytes(expected);
+        kv.put(6, List.of(new KvPut(b("v"), expected, NOW + 3_600_000)));
+        String ns = schema(6);
+
+        List<String> before = chunkVersions(ns);
+        byte[] patch = b("patched in the middle of row four");
+        expected = splice(expected, 4L * block + 100, patch);
+        assertEquals(expected.length, spliceInStore(4L * block + 100, patch));
+        assertEquals(List.of(4), changedRows(before, chunkVersions(ns)), "only the row the bytes fall in");
+
+        before = chunkVersions(ns);
+        byte[] tail = new byte[20];
+        new Random(8).nextBytes(tail);
+        expected = splice(expected, expected.length, tail);
+        assertEquals(expected.length, spliceInStore(10L * block - 5, tail));
+        assertEquals(List.of(9, 10), changedRows(before, chunkVersions(ns)), "the old last row and the new one");
+
+        before = chunkVersions(ns);
+        expected = splice(expected, 13L * block + 1, b("far"));
+        assertEquals(expected.length, spliceInStore(13L * block + 1, b("far")));
+        assertEquals(List.of(10, 11, 12, 13), changedRows(before, chunkVersions(ns)), "the zeros of the gap too");
+
+        KvEntry e = kv.get(6, List.of(b("v")), NOW).get(0);
+        assertArrayEquals(expected, e.value());
+        assertEquals(NOW + 3_600_000, e.expiresAt(), "the expiry is kept");
+        assertEquals(0, query("SELECT count(*) FROM " + ns + ".garbage"), "the file stays the value's");
+    }
+
+    @Test
+    void aSpliceIntoAnInlineOrAbsentValueWritesItWhole() {
+        assertEquals(5, spliceAt(7, "new", 2, b("abc")));
+        assertArrayEquals(new byte[] {0, 0, 'a', 'b', 'c'}, kv.get(7, List.of(b("new")), NOW).get(0).value());
+        assertEquals(KvEntry.PERSISTENT, kv.peek(7, List.of(b("new")), NOW).get(0).expiresAt());
+        byte[] grown = new byte[KvValues.INLINE_MAX + 10];
+        assertEquals(grown.length, spliceAt(7, "new", KvValues.INLINE_MAX, new byte[10]));
+        assertArrayEquals(splice(new byte[] {0, 0, 'a', 'b', 'c'}, KvValues.INLINE_MAX, new byte[10]),
+                kv.get(7, List.of(b("new")), NOW).get(0).value(), "an inline value that outgrows its row");
+    }
+
+    private long spliceInStore(long offset, byte[] bytes) {
+        return spliceAt(6, "v", offset, bytes);
+    }
+
+    private long spliceAt(int db, String key, long offset, byte[] bytes) {
+        return kv.mutate(db, List.of(b(key)), false, NOW, (current, changes) -> {
+            changes.splice(b(key), offset, bytes);
+            long size = current.get(0) == null ? 0 : current.get(0).size();
+            return Math.max(size, offset + bytes.length);
+        });
+    }
+
+    private static byte[] splice(byte[] value, long offset, byte[] bytes) {
+        byte[] out = java.util.Arrays.copyOf(value, (int) Math.max(value.length, offset + bytes.length));
+        System.arraycopy(bytes, 0, out, (int) offset, bytes.length);
+        return out;
+    }
+
+    /** "no:xmin:ctid" of every chunk row, in row order: a rewritten row gets a new version. */
+    private List<String> chunkVersions(String ns) throws SQLException {
+        List<String> rows = new ArrayList<>();
+        try (Connection c = main.getConnection(); PreparedStatement ps = c.prepareStatement(
+                "SELECT no || ':' || xmin || ':' || ctid FROM " + ns + ".chunks ORDER BY no");
+             ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                rows.add(rs.getString(1));
+            }
+        }
+        return rows;
+    }
+
+    private static List<Integer> changedRows(List<String> before, List<String> after) {
+        List<Integer> changed = new ArrayList<>();
+        for (String row : after) {
+            if (!before.contains(row)) {
+                changed.add(Integer.parseInt(row.substring(0, row.indexOf(':'))));
+            }
+        }
+        return changed;
+    }
 }

@@ -124,8 +124,8 @@ public final class PipelineRunner {
                 KvEntry entry = entries.get(next++);
                 reply.bulk(entry == null ? null : entry.value());
             }
-            done(session, call, "ok", started);
         }
+        done(session, run, "ok", started);
     }
 
     private void write(Session session, List<Call> run, Reply reply, long started, long now) {
@@ -148,17 +148,18 @@ public final class PipelineRunner {
             failAll(session, run, reply, started, e);
             return;
         }
-        for (Call call : run) {
+        for (int i = 0; i < run.size(); i++) {
             reply.ok();
-            done(session, call, "ok", started);
         }
+        done(session, run, "ok", started);
     }
 
     private void failAll(Session session, List<Call> run, Reply reply, long started, StoreException e) {
-        for (Call call : run) {
-            reply.error(storeError(e));
-            done(session, call, "ERR", started);
+        String error = storeError(e);
+        for (int i = 0; i < run.size(); i++) {
+            reply.error(error);
         }
+        done(session, run, "ERR", started);
     }
 
     private void single(Session session, Call call, Reply reply, long started, long now) {
@@ -186,17 +187,32 @@ public final class PipelineRunner {
             reply.error(storeError(e));
             status = "ERR";
         }
-        done(session, call, status, started);
+        done(session, List.of(call), status, started);
     }
 
     private boolean refused(CommandSpec spec) {
         return readOnly && spec.flags().contains("write");
     }
 
-    private void done(Session session, Call call, String status, long started) {
-        String name = call.spec() == null || !call.spec().listed() ? "unknown" : call.name();
+    /** Observes a run answered alike: once per stretch of one command name, which share their latency. */
+    private void done(Session session, List<Call> run, String status, long started) {
+        long nanos = System.nanoTime() - started;
+        String name = metricName(run.get(0));
+        int from = 0;
+        for (int i = 1; i < run.size(); i++) {
+            String next = metricName(run.get(i));
+            if (!next.equals(name)) {
+                observer.commands(name, status, i - from, nanos);
+                name = next;
+                from = i;
+            }
+        }
+        observer.commands(name, status, run.size() - from, nanos);
         session.touched(name);
-        observer.command(name, status, System.nanoTime() - started);
+    }
+
+    private static String metricName(Call call) {
+        return call.spec() == null || !call.spec().listed() ? "unknown" : call.name();
     }
 
     /** Database trouble gets fixed words: its messages name SQL and sessions, no business of a client. */

@@ -2,6 +2,7 @@ package io.pgvs3.resp.protocol;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -71,6 +72,16 @@ public final class Reply {
     public void flushTo(OutputStream out) throws IOException {
         out.write(buf, 0, size);
         out.flush();
+        clear();
+    }
+
+    /** The buffered bytes, for writing them out; valid until the next change or {@link #clear}. */
+    public ByteBuffer contents() {
+        return ByteBuffer.wrap(buf, 0, size);
+    }
+
+    /** Forgets the buffered bytes. */
+    public void clear() {
         size = 0;
         if (buf.length > 1 << 20) {
             buf = new byte[16 * 1024]; // a large value's reply does not pin its buffer

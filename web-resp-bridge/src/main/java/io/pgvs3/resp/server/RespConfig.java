@@ -31,6 +31,10 @@ public class RespConfig {
     /** -1 turns the bridge off. */
     private int port;
     private int maxClients;
+    /** Event loops (selector threads) that read, decode and write for the plaintext clients. */
+    private int ioThreads;
+    /** Threads that run the loops' batches against the store; bounds the batches in flight. */
+    private int workers;
     /** Zero: idle clients are never closed (Redis' timeout 0). */
     private Duration idleTimeout;
     private int maxBulk;
@@ -57,7 +61,9 @@ public class RespConfig {
         Settings settings = Settings.of(config);
         host = settings.text("pgvs3.resp.host", "127.0.0.1");
         port = settings.integer("pgvs3.resp.port", 6380);
-        maxClients = settings.integer("pgvs3.resp.max-clients", 1024);
+        maxClients = settings.integer("pgvs3.resp.max-clients", 10_000);
+        ioThreads = settings.integer("pgvs3.resp.io-threads", 1);
+        workers = settings.integer("pgvs3.resp.workers", 32);
         idleTimeout = settings.duration("pgvs3.resp.idle-timeout", Duration.ZERO);
         maxBulk = settings.integer("pgvs3.resp.max-bulk-bytes", 536_870_912);
         maxArgs = settings.integer("pgvs3.resp.max-args", 1_048_576);
@@ -97,6 +103,14 @@ public class RespConfig {
 
     public int maxClients() {
         return maxClients;
+    }
+
+    public int ioThreads() {
+        return Math.max(1, ioThreads);
+    }
+
+    public int workers() {
+        return Math.max(1, workers);
     }
 
     public int idleTimeoutMillis() {

@@ -22,6 +22,8 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketAddress;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
@@ -30,14 +32,21 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
  * The RESP listener: opened when the application starts (tried again every second while its port is
- * taken), closed (with every connection) when it stops.
- * The accept loop and each connection run on threads of the server's {@code ManagedThreadFactory}, so
- * they carry the application's context (JNDI, class loader) and the server knows them (ADR 0010).
+ * taken), closed (with every connection) when it stops. Plaintext clients are spread over a few
+ * {@link EventLoop}s whose batches run on a fixed pool of workers (docs/adr/0046); a TLS client has a
+ * thread of its own ({@link TlsConnection}). Every thread comes from the server's
+ * {@code ManagedThreadFactory}, so it carries the application's context (JNDI, class loader) and the
+ * server knows it (ADR 0010).
  */
 @ApplicationScoped
 public class RespListener implements Gateway {
@@ -58,13 +67,16 @@ public class RespListener implements Gateway {
     @Inject
     private RespMetrics metrics;
 
-    private final ConcurrentMap<Long, Connection> connections = new ConcurrentHashMap<>();
+    private final ConcurrentMap<Long, Client> connections = new ConcurrentHashMap<>();
+    private final AtomicInteger nextLoop = new AtomicInteger();
     private final String runId = randomRunId();
     private final long startedMillis = System.currentTimeMillis();
     private volatile ServerSocket server;
     private volatile String problem = "not started";
     private volatile boolean stopped;
     private PipelineRunner pipeline;
+    private List<EventLoop> loops = List.of();
+    private ExecutorService workers;
 
     void start(@Observes @Initialized(ApplicationScoped.class) Object started) {
         if (!config.enabled()) {
@@ -110,14 +122,21 @@ public class RespListener implements Gateway {
         }
     }
 
+    /**
+     * Binds the port and starts the threads. A plaintext port is a {@link ServerSocketChannel} accepting in
+     * blocking mode on its own thread, so that accepted sockets have channels the loops can select on.
+     */
     private synchronized void open() throws IOException, GeneralSecurityException {
         if (stopped) {
             return;
         }
-        ServerSocket socket = config.tls() ? Tls.serverSocket(config.keystore()) : new ServerSocket();
+        ServerSocket socket = config.tls() ? Tls.serverSocket(config.keystore()) : ServerSocketChannel.open().socket();
         try {
             socket.setReuseAddress(true);
             socket.bind(new InetSocketAddress(config.host(), config.port()), 1024);
+            if (!config.tls()) {
+                startLoops();
+            }
         } catch (IOException e) {
             socket.close();
             throw e;
@@ -148,6 +167,19 @@ public class RespListener implements Gateway {
         }
     }
 
+    /** The loops and the workers, each a thread of the managed factory; a worker's thread lives as long as the listener. */
+    private void startLoops() throws IOException {
+        List<EventLoop> started = new ArrayList<>();
+        for (int i = 0; i < config.ioThreads(); i++) {
+            EventLoop loop = new EventLoop(config.idleTimeoutMillis());
+            started.add(loop);
+            threads.newThread(loop).start();
+        }
+        loops = started;
+        workers = new ThreadPoolExecutor(config.workers(), config.workers(), 0, TimeUnit.MILLISECONDS,
+                new LinkedBlockingQueue<>(), threads);
+    }
+
     private void admit(Socket socket) throws IOException {
         if (connections.size() >= config.maxClients()) {
             metrics.rejected();
@@ -156,12 +188,23 @@ public class RespListener implements Gateway {
             }
             return;
         }
+        socket.setTcpNoDelay(true);
         Session session = new Session(address(socket.getRemoteSocketAddress()), address(socket.getLocalSocketAddress()),
                 !config.credentials().required());
-        Connection connection = new Connection(socket, session, pipeline, config.limits(),
-                config.idleTimeoutMillis(), () -> connections.remove(session.id()));
-        connections.put(session.id(), connection);
+        Exchange exchange = new Exchange(session, pipeline, config.limits());
+        Runnable closed = () -> connections.remove(session.id());
+        SocketChannel channel = socket.getChannel();
         metrics.accepted();
+        if (channel != null) {
+            channel.configureBlocking(false);
+            EventLoop loop = loops.get(Math.floorMod(nextLoop.getAndIncrement(), loops.size()));
+            LoopConnection connection = new LoopConnection(channel, exchange, loop, workers, closed);
+            connections.put(session.id(), connection);
+            loop.adopt(channel, connection);
+            return;
+        }
+        TlsConnection connection = new TlsConnection(socket, exchange, config.idleTimeoutMillis(), closed);
+        connections.put(session.id(), connection);
         try {
             threads.newThread(connection).start();
         } catch (RuntimeException e) {
@@ -183,13 +226,17 @@ public class RespListener implements Gateway {
         } catch (IOException e) {
             LOG.log(Level.FINE, "closing the RESP listener", e);
         }
-        new ArrayList<>(connections.values()).forEach(Connection::close);
+        loops.forEach(EventLoop::stop);
+        new ArrayList<>(connections.values()).forEach(Client::close);
+        if (workers != null) {
+            workers.shutdownNow();
+        }
         LOG.info("RESP listener closed");
     }
 
     @Override
     public List<Session> sessions() {
-        return connections.values().stream().map(Connection::session).toList();
+        return connections.values().stream().map(Client::session).toList();
     }
 
     @Override

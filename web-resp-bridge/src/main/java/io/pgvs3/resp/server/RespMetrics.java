@@ -18,7 +18,8 @@ import org.eclipse.microprofile.metrics.Timer;
 /**
  * The bridge's metrics ({@code pgvs3_resp_*} in Prometheus): connections, commands by name and status,
  * command latency by name, pipeline depth. Meters are looked up once per name and status and then kept,
- * so a command costs two map reads, not a registry lookup.
+ * and a stretch of one command in a batch is counted with one increment and one latency sample (its
+ * commands share their latency): a pipelined command costs a share of two map reads, not a registry lookup.
  */
 @ApplicationScoped
 public class RespMetrics implements CommandObserver {
@@ -33,8 +34,11 @@ public class RespMetrics implements CommandObserver {
     @Inject
     private MetricRegistry registry;
 
-    private final ConcurrentMap<String, Counter> commands = new ConcurrentHashMap<>();
-    private final ConcurrentMap<String, Timer> durations = new ConcurrentHashMap<>();
+    /** One command's meters: its latency, its successes, and its failures by status. */
+    private record Meters(Timer duration, Counter ok, ConcurrentMap<String, Counter> failed) {
+    }
+
+    private final ConcurrentMap<String, Meters> meters = new ConcurrentHashMap<>();
     private Counter accepted;
     private Counter rejected;
     private Histogram pipeline;
@@ -60,13 +64,22 @@ public class RespMetrics implements CommandObserver {
     }
 
     @Override
-    public void command(String name, String status, long nanos) {
-        commands.computeIfAbsent(name + ' ' + status, k -> registry.counter(
-                meta(COMMANDS, "RESP commands answered, by command and status (ok or the error code)"),
-                new Tag("command", name), new Tag("status", status))).inc();
-        durations.computeIfAbsent(name, k -> registry.timer(
-                meta(DURATION, "RESP command latency, from its batch's start until its reply is ready"),
-                new Tag("command", name))).update(Duration.ofNanos(nanos));
+    public void commands(String name, String status, int count, long nanos) {
+        Meters m = meters.get(name);
+        if (m == null) {
+            m = meters.computeIfAbsent(name, n -> new Meters(registry.timer(
+                    meta(DURATION, "RESP command latency, from its batch's start until its reply is ready;"
+                            + " one sample per stretch of one command in a batch"), new Tag("command", n)),
+                    counter(n, "ok"), new ConcurrentHashMap<>()));
+        }
+        Counter counter = status.equals("ok") ? m.ok() : m.failed().computeIfAbsent(status, s -> counter(name, s));
+        counter.inc(count);
+        m.duration().update(Duration.ofNanos(nanos));
+    }
+
+    private Counter counter(String name, String status) {
+        return registry.counter(meta(COMMANDS, "RESP commands answered, by command and status (ok or the error code)"),
+                new Tag("command", name), new Tag("status", status));
     }
 
     @Override

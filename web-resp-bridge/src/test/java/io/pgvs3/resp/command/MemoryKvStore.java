@@ -9,6 +9,7 @@ import io.pgvs3.store.api.KvPut;
 import io.pgvs3.store.api.KvStore;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -73,6 +74,12 @@ final class MemoryKvStore implements KvStore {
             ByteBuffer key = ByteBuffer.wrap(c.key());
             if (c instanceof KvChanges.Put p) {
                 values.put(key, new KvEntry(p.value(), p.value().length, p.expiresAt()));
+            } else if (c instanceof KvChanges.Splice sp) {
+                KvEntry old = live(c.key(), now, true);
+                byte[] head = old == null ? new byte[0] : old.value();
+                byte[] v = Arrays.copyOf(head, (int) Math.max(head.length, sp.offset() + sp.bytes().length));
+                System.arraycopy(sp.bytes(), 0, v, (int) sp.offset(), sp.bytes().length);
+                values.put(key, new KvEntry(v, v.length, old == null ? KvEntry.PERSISTENT : old.expiresAt()));
             } else if (c instanceof KvChanges.Expire e) {
                 KvEntry old = values.get(key);
                 values.put(key, new KvEntry(old.value(), old.size(), e.expiresAt()));

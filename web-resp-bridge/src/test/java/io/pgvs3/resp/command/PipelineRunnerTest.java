@@ -47,7 +47,7 @@ class PipelineRunnerTest {
             }
         };
         CommandObserver quiet = new CommandObserver() {
-            public void command(String name, String status, long nanos) {
+            public void commands(String name, String status, int count, long nanos) {
             }
 
             public void batch(int depth) {

@@ -175,16 +175,14 @@ public final class StringCommands {
     private static void append(Request r, Reply out) {
         byte[] key = r.arg(1);
         byte[] tail = r.arg(2);
-        long length = Values.mutate(r, List.of(key), true, (current, changes) -> {
+        long length = Values.mutate(r, List.of(key), false, (current, changes) -> {
             KvEntry e = current.get(0);
-            byte[] head = e == null ? new byte[0] : e.value();
-            if ((long) head.length + tail.length > r.services().maxString()) {
+            long head = e == null ? 0 : e.size();
+            if (head + tail.length > r.services().maxString()) {
                 throw RespErrors.error(RespErrors.TOO_LARGE);
             }
-            byte[] value = Arrays.copyOf(head, head.length + tail.length);
-            System.arraycopy(tail, 0, value, head.length, tail.length);
-            changes.put(key, value, Values.keptExpiry(e));
-            return (long) value.length;
+            changes.splice(key, head, tail);
+            return head + tail.length;
         });
         out.integer(length);
     }
@@ -226,19 +224,17 @@ public final class StringCommands {
         }
         byte[] key = r.arg(1);
         byte[] patch = r.arg(3);
-        long length = Values.mutate(r, List.of(key), true, (current, changes) -> {
+        long length = Values.mutate(r, List.of(key), false, (current, changes) -> {
             KvEntry e = current.get(0);
-            byte[] old = e == null ? new byte[0] : e.value();
+            long size = e == null ? 0 : e.size();
             if (patch.length == 0) {
-                return (long) old.length; // nothing to write; a missing key stays missing
+                return size; // nothing to write; a missing key stays missing
             }
             if (offset + patch.length > r.services().maxString()) {
                 throw RespErrors.error(RespErrors.TOO_LARGE);
             }
-            byte[] value = Arrays.copyOf(old, (int) Math.max(old.length, offset + patch.length));
-            System.arraycopy(patch, 0, value, (int) offset, patch.length);
-            changes.put(key, value, Values.keptExpiry(e));
-            return (long) value.length;
+            changes.splice(key, offset, patch);
+            return Math.max(size, offset + patch.length);
         });
         out.integer(length);
     }

@@ -1,57 +1,41 @@
 package io.pgvs3.resp.server;
 
-import io.pgvs3.resp.command.PipelineRunner;
 import io.pgvs3.resp.command.Session;
-import io.pgvs3.resp.protocol.DecoderLimits;
 import io.pgvs3.resp.protocol.Reply;
-import io.pgvs3.resp.protocol.RespDecoder;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * One client on its own managed thread: read what arrived, decode every complete command in it, answer
- * them as one batch (so a pipeline's consecutive GETs or SETs coalesce), write the replies, repeat. A
- * protocol error is answered after the commands before it, then the connection closes, as in Redis.
+ * One TLS client on its own managed thread (blocking JSSE sockets; plaintext clients share the event loops
+ * instead, see docs/adr/0046): read what arrived, answer it through the {@link Exchange}, write the
+ * replies, repeat.
  */
-final class Connection implements Runnable {
+final class TlsConnection implements Runnable, Client {
 
-    private static final Logger LOG = Logger.getLogger(Connection.class.getName());
-    private static final int READ_BUFFER = 64 * 1024;
-    private static final int DRAIN_MILLIS = 2000;
-    private static final long DRAIN_BYTES = 1 << 20;
+    private static final Logger LOG = Logger.getLogger(TlsConnection.class.getName());
 
     private final Socket socket;
+    private final Exchange exchange;
     private final Session session;
-    private final PipelineRunner pipeline;
-    private final RespDecoder decoder;
     private final int idleTimeoutMillis;
     private final Runnable onClose;
 
-    Connection(Socket socket, Session session, PipelineRunner pipeline, DecoderLimits limits, int idleTimeoutMillis,
-               Runnable onClose) {
+    TlsConnection(Socket socket, Exchange exchange, int idleTimeoutMillis, Runnable onClose) {
         this.socket = socket;
-        this.session = session;
-        this.pipeline = pipeline;
-        this.decoder = new RespDecoder(limits);
+        this.exchange = exchange;
+        this.session = exchange.session();
         this.idleTimeoutMillis = idleTimeoutMillis;
         this.onClose = onClose;
-    }
-
-    Session session() {
-        return session;
     }
 
     @Override
     public void run() {
         try (socket) {
-            socket.setTcpNoDelay(true);
             socket.setSoTimeout(idleTimeoutMillis);
             serve(socket.getInputStream(), socket.getOutputStream());
         } catch (SocketTimeoutException e) {
@@ -66,26 +50,18 @@ final class Connection implements Runnable {
     }
 
     private void serve(InputStream in, OutputStream out) throws IOException {
-        byte[] buffer = new byte[READ_BUFFER];
-        List<byte[][]> commands = new ArrayList<>();
+        byte[] buffer = new byte[Exchange.READ_BUFFER];
         Reply reply = new Reply();
         while (true) {
             int n = in.read(buffer);
             if (n < 0) {
                 return;
             }
-            boolean intact = decoder.feed(buffer, 0, n, commands);
-            if (!commands.isEmpty()) {
-                pipeline.execute(session, commands, reply);
-                commands.clear();
-            }
-            if (!intact && !session.closing()) {
-                reply.error(decoder.error());
-            }
+            boolean open = exchange.answer(exchange.decode(buffer, 0, n), reply);
             if (reply.size() > 0) {
                 reply.flushTo(out);
             }
-            if (!intact || session.closing()) {
+            if (!open) {
                 finish(in);
                 return;
             }
@@ -99,17 +75,23 @@ final class Connection implements Runnable {
      */
     private void finish(InputStream in) throws IOException {
         socket.shutdownOutput();
-        socket.setSoTimeout(DRAIN_MILLIS);
-        byte[] sink = new byte[READ_BUFFER];
+        socket.setSoTimeout(Exchange.DRAIN_MILLIS);
+        byte[] sink = new byte[Exchange.READ_BUFFER];
         long drained = 0;
         int n;
-        while (drained < DRAIN_BYTES && (n = in.read(sink)) >= 0) {
+        while (drained < Exchange.DRAIN_BYTES && (n = in.read(sink)) >= 0) {
             drained += n;
         }
     }
 
+    @Override
+    public Session session() {
+        return session;
+    }
+
     /** Unblocks the thread's read (listener stop). */
-    void close() {
+    @Override
+    public void close() {
         try {
             socket.close();
         } catch (IOException e) {

@@ -1,0 +1,256 @@
+package io.pgvs3.e2e.resp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import io.pgvs3.e2e.RespLimitsStack;
+import io.pgvs3.e2e.Scrape;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import redis.clients.jedis.DefaultJedisClientConfig;
+import redis.clients.jedis.HostAndPort;
+import redis.clients.jedis.Jedis;
+
+/**
+ * The bridge's client limits end to end (docs/adr/0046): ten thousand idle clients on a gateway with a
+ * 256 MiB heap cost neither threads nor a working client's latency; the client past {@code maxclients}
+ * gets what a redis-server past its {@code maxclients} sends; the idle timeout closes an idle client and
+ * leaves a talking one alone, as a redis-server's {@code timeout} does; a client that reads no replies is not
+ * read either (backpressure), and gets every reply in order once it reads. Needs 10,500 open files in this JVM
+ * and in the gateway (the JVM raises its soft limit to the hard one).
+ */
+@ExtendWith(RespLimitsStack.class)
+class RespLimitsIT {
+
+    private static final int IDLE = 10_000;
+    private static final Map<String, String> TEN_THOUSAND = Map.of("PGVS3_RESP_MAX_CLIENTS", String.valueOf(IDLE + 1));
+    /** GETs of a 4 KiB value a client pipelines while it reads nothing: 1.2 GB of replies, five heaps' worth. */
+    private static final int UNREAD_GETS = 300_000;
+    private static final int VALUE = 4096;
+    private static final byte[] GET_UNREAD = "*2\r\n$3\r\nGET\r\n$9\r\nunread:v4\r\n".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] CRLF = {'\r', '\n'};
+    private static final int SAMPLES = 2000;
+    private static final Pattern OPEN_FILES = Pattern.compile("Max open files\\s+(\\d+|unlimited)");
+    private static final Pattern CONNECTED = Pattern.compile("connected_clients:(\\d+)");
+
+    @Test
+    void tenThousandIdleClientsHoldOnAFewThreadsAndTheNextIsRefused() throws Exception {
+        RespLimitsStack.use(TEN_THOUSAND);
+        long gateway = RespLimitsStack.gatewayPid();
+        requireOpenFiles(ProcessHandle.current().pid(), "this test JVM");
+        requireOpenFiles(gateway, "the gateway");
+        InetSocketAddress address = RespLimitsStack.respAddress();
+        List<SocketChannel> idle = new ArrayList<>(IDLE);
+        try (Jedis worker = jedis(address)) {
+            worker.set("limits:key", "value");
+            long alone = medianGetNanos(worker);
+            int threadsBefore = threads(gateway);
+            try {
+                for (int i = 0; i < IDLE; i++) {
+                    idle.add(SocketChannel.open(address));
+                }
+                awaitConnected(worker, IDLE + 1);
+                long busy = medianGetNanos(worker);
+                int threadsWith = threads(gateway);
+                for (int i = 0; i < IDLE; i += 101) {
+                    assertEquals("-NOAUTH Authentication required.", call(idle.get(i), "*2\r\n$3\r\nGET\r\n$1\r\nx\r\n"),
+                            "idle client " + i + " is served, not just queued");
+                }
+                List<String> refusal = refusal(address);
+                try (RedisServer redis = RedisServer.start(RespLimitsStack.secretKey(), false, "--maxclients", "1");
+                     RespConnection first = new RespConnection(redis.address())) {
+                    assertEquals("+OK", first.call("AUTH", RespLimitsStack.secretKey()));
+                    assertEquals(refusal(redis.address()), refusal, "as redis-server past its maxclients");
+                }
+                assertEquals(List.of("-ERR max number of clients reached", "<closed>"), refusal);
+                double heap = Scrape.of(RespLimitsStack.adminEndpoint()).value("memory_usedHeap_bytes");
+                assertTrue(threadsWith - threadsBefore < 100, "threads " + threadsBefore + " before, " + threadsWith
+                        + " with " + IDLE + " idle clients");
+                assertTrue(busy <= 2 * alone, "GET p50 " + busy / 1000 + " us among " + IDLE + " idle clients, "
+                        + alone / 1000 + " us alone");
+                assertTrue(heap < 200 * 1024 * 1024, "used heap " + heap / (1 << 20) + " MiB of 256");
+            } finally {
+                for (SocketChannel channel : idle) {
+                    channel.close();
+                }
+            }
+            awaitConnected(worker, 1);
+        }
+    }
+
+    /**
+     * The client writes GETs as long as its socket takes them and reads replies only when it must. A bridge
+     * that kept reading requests while its replies could not be written would buffer them all (1.2 GB in a
+     * 256 MiB heap); one that stops reading makes the client's socket full, and every reply arrives, in order.
+     */
+    @Test
+    void aClientThatReadsNoRepliesIsNotReadEither() throws Exception {
+        RespLimitsStack.use(TEN_THOUSAND);
+        byte[] value = new byte[VALUE];
+        new Random(3).nextBytes(value);
+        byte[] header = ("$" + VALUE + "\r\n").getBytes(StandardCharsets.US_ASCII);
+        byte[] reply = ByteBuffer.allocate(header.length + VALUE + 2).put(header).put(value).put(CRLF).array();
+        ByteBuffer requests = ByteBuffer.allocate(GET_UNREAD.length * 1000);
+        while (requests.hasRemaining()) {
+            requests.put(GET_UNREAD);
+        }
+        requests.flip();
+        InetSocketAddress address = RespLimitsStack.respAddress();
+        try (Jedis j = jedis(address); SocketChannel c = SocketChannel.open(address); Selector selector = Selector.open()) {
+            j.set("unread:v4".getBytes(StandardCharsets.US_ASCII), value);
+            assertEquals("+OK", call(c, "*2\r\n$4\r\nAUTH\r\n$" + RespLimitsStack.secretKey().length() + "\r\n"
+                    + RespLimitsStack.secretKey() + "\r\n"));
+            c.configureBlocking(false);
+            SelectionKey key = c.register(selector, SelectionKey.OP_READ | SelectionKey.OP_WRITE);
+            ByteBuffer replies = ByteBuffer.allocate(1 << 20);
+            byte[] one = new byte[reply.length];
+            long sent = 0;
+            long answered = 0;
+            while (answered < UNREAD_GETS) {
+                selector.select();
+                selector.selectedKeys().clear();
+                if (sent < UNREAD_GETS && key.isWritable()) { // reads only when it cannot write
+                    c.write(requests);
+                    if (!requests.hasRemaining()) {
+                        sent += 1000;
+                        requests.rewind();
+                        if (sent == UNREAD_GETS) {
+                            key.interestOps(SelectionKey.OP_READ);
+                        }
+                    }
+                    continue;
+                }
+                assertTrue(c.read(replies) >= 0, "the bridge closed the connection after " + answered + " replies");
+                replies.flip();
+                while (replies.remaining() >= one.length) {
+                    replies.get(one);
+                    if (!Arrays.equals(reply, one)) {
+                        fail("reply " + answered + " differs");
+                    }
+                    answered++;
+                }
+                replies.compact();
+            }
+            assertEquals(0, replies.position(), "nothing after the last reply");
+        }
+    }
+
+    @Test
+    void theIdleTimeoutClosesAnIdleClientAndSparesATalkingOneAsRedisDoes() throws Exception {
+        RespLimitsStack.use(Map.of("PGVS3_RESP_IDLE_TIMEOUT", "PT1S"));
+        quietClosedTalkingSpared(RespLimitsStack.respAddress());
+        try (RedisServer redis = RedisServer.start(RespLimitsStack.secretKey(), false, "--timeout", "1")) {
+            quietClosedTalkingSpared(redis.address());
+        }
+    }
+
+    /** What the client past the limit reads: a reply, then EOF. */
+    private static List<String> refusal(InetSocketAddress address) throws IOException {
+        try (RespConnection extra = new RespConnection(address)) {
+            return List.of(extra.read(), extra.read());
+        }
+    }
+
+    private static void quietClosedTalkingSpared(InetSocketAddress address) throws Exception {
+        try (RespConnection quiet = new RespConnection(address); RespConnection talking = new RespConnection(address)) {
+            assertEquals("+OK", quiet.call("AUTH", RespLimitsStack.secretKey()));
+            assertEquals("+OK", talking.call("AUTH", RespLimitsStack.secretKey()));
+            long since = System.nanoTime();
+            CompletableFuture<String> closed = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return quiet.read();
+                } catch (IOException e) {
+                    return e.toString();
+                }
+            });
+            int pings = 0;
+            while (!closed.isDone()) {
+                assertEquals("+PONG", talking.call("PING"), "a client that talks is not idle");
+                pings++;
+            }
+            assertEquals("<closed>", closed.get(), "the quiet client was closed without a reply, as by Redis");
+            assertTrue(System.nanoTime() - since >= TimeUnit.MILLISECONDS.toNanos(1000), "not before the timeout");
+            assertEquals("+PONG", talking.call("PING"), "still open after " + pings + " PINGs");
+        }
+    }
+
+    private static Jedis jedis(InetSocketAddress a) {
+        return new Jedis(new HostAndPort(a.getHostString(), a.getPort()), DefaultJedisClientConfig.builder()
+                .password(RespLimitsStack.secretKey()).socketTimeoutMillis(60_000).build());
+    }
+
+    private static long medianGetNanos(Jedis jedis) {
+        long[] nanos = new long[SAMPLES];
+        for (int i = 0; i < SAMPLES; i++) {
+            long start = System.nanoTime();
+            assertEquals("value", jedis.get("limits:key"));
+            nanos[i] = System.nanoTime() - start;
+        }
+        Arrays.sort(nanos);
+        return nanos[SAMPLES / 2];
+    }
+
+    /** Waits until INFO counts {@code n} clients: opened sockets are accepted asynchronously, closed ones noticed so. */
+    private static void awaitConnected(Jedis jedis, int n) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        int connected;
+        while ((connected = connected(jedis)) != n) {
+            assertTrue(System.nanoTime() < deadline, connected + " clients connected, waiting for " + n);
+            Thread.sleep(50);
+        }
+    }
+
+    private static int connected(Jedis jedis) {
+        Matcher m = CONNECTED.matcher(jedis.info("clients"));
+        assertTrue(m.find());
+        return Integer.parseInt(m.group(1));
+    }
+
+    private static String call(SocketChannel channel, String wire) throws IOException {
+        channel.write(ByteBuffer.wrap(wire.getBytes(StandardCharsets.US_ASCII)));
+        ByteBuffer reply = ByteBuffer.allocate(256);
+        do {
+            if (channel.read(reply) < 0) {
+                return "<closed>";
+            }
+        } while (reply.position() < 2 || reply.get(reply.position() - 1) != '\n');
+        return new String(reply.array(), 0, reply.position() - 2, StandardCharsets.US_ASCII);
+    }
+
+    private static int threads(long pid) throws IOException {
+        for (String line : Files.readAllLines(Path.of("/proc/" + pid + "/status"))) {
+            if (line.startsWith("Threads:")) {
+                return Integer.parseInt(line.substring("Threads:".length()).trim());
+            }
+        }
+        throw new IllegalStateException("no thread count for process " + pid);
+    }
+
+    /** Fails, saying why, when a process cannot hold the test's sockets: the test would measure the limit instead. */
+    private static void requireOpenFiles(long pid, String who) throws IOException {
+        Matcher m = OPEN_FILES.matcher(Files.readString(Path.of("/proc/" + pid + "/limits")));
+        assertTrue(m.find(), "no open-file limit for " + who);
+        boolean enough = m.group(1).equals("unlimited") || Long.parseLong(m.group(1)) >= IDLE + 500;
+        assertTrue(enough, who + " may open " + m.group(1) + " files; this test needs " + (IDLE + 500)
+                + " (raise the hard limit: ulimit -Hn)");
+    }
+}

@@ -1,0 +1,130 @@
+package io.pgvs3.resp.server;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.CancelledKeyException;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.SocketChannel;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * One selector and the thread that runs it: it reads and decodes for every connection it was given, writes
+ * what workers could not, runs the tasks other threads hand it (a connection's batch answered, a new
+ * connection, a close), and once a second closes clients idle past the timeout. One read buffer serves all
+ * its connections.
+ */
+final class EventLoop implements Runnable {
+
+    private static final Logger LOG = Logger.getLogger(EventLoop.class.getName());
+    private static final long EXPIRY_MILLIS = 1000;
+
+    private final Selector selector;
+    private final Queue<Runnable> tasks = new ConcurrentLinkedQueue<>();
+    private final ByteBuffer buffer = ByteBuffer.allocate(Exchange.READ_BUFFER);
+    private final long idleTimeoutMillis;
+    private volatile boolean stopped;
+
+    EventLoop(long idleTimeoutMillis) throws IOException {
+        this.selector = Selector.open();
+        this.idleTimeoutMillis = idleTimeoutMillis;
+    }
+
+    /** Runs {@code task} on this loop's thread soon; dropped once the loop stopped. */
+    void execute(Runnable task) {
+        tasks.add(task);
+        selector.wakeup();
+    }
+
+    /** Serves {@code channel} (already non-blocking) from now on. */
+    void adopt(SocketChannel channel, LoopConnection connection) {
+        execute(() -> {
+            try {
+                connection.registered(channel.register(selector, SelectionKey.OP_READ, connection));
+            } catch (IOException e) {
+                connection.closeNow();
+            }
+        });
+    }
+
+    @Override
+    public void run() {
+        long nextExpiry = System.currentTimeMillis() + EXPIRY_MILLIS;
+        try {
+            while (!stopped) {
+                selector.select(EXPIRY_MILLIS);
+                runTasks();
+                Iterator<SelectionKey> selected = selector.selectedKeys().iterator();
+                while (selected.hasNext()) {
+                    SelectionKey key = selected.next();
+                    selected.remove();
+                    serve(key);
+                }
+                long now = System.currentTimeMillis();
+                if (now >= nextExpiry) {
+                    expire(now);
+                    nextExpiry = now + EXPIRY_MILLIS;
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            LOG.log(Level.SEVERE, "RESP event loop failed; closing its clients", e);
+        } finally {
+            closeAll();
+        }
+    }
+
+    private void serve(SelectionKey key) {
+        LoopConnection connection = (LoopConnection) key.attachment();
+        try {
+            if (key.isReadable()) {
+                connection.readable(buffer);
+            } else if (key.isWritable()) {
+                connection.writable();
+            }
+        } catch (IOException | CancelledKeyException e) {
+            LOG.log(Level.FINE, "RESP client " + connection.session().id() + " went away", e);
+            connection.closeNow();
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "RESP client " + connection.session().id() + " failed; closing it", e);
+            connection.closeNow();
+        }
+    }
+
+    private void runTasks() {
+        Runnable task;
+        while ((task = tasks.poll()) != null) {
+            task.run();
+        }
+    }
+
+    private void expire(long now) {
+        for (SelectionKey key : new ArrayList<>(selector.keys())) {
+            if (key.isValid()) {
+                ((LoopConnection) key.attachment()).expire(now, idleTimeoutMillis);
+            }
+        }
+    }
+
+    private void closeAll() {
+        try {
+            runTasks(); // connections handed over but not registered yet
+            for (SelectionKey key : new ArrayList<>(selector.keys())) {
+                ((LoopConnection) key.attachment()).closeNow();
+            }
+            selector.close();
+        } catch (IOException e) {
+            LOG.log(Level.FINE, "closing a RESP selector", e);
+        }
+    }
+
+    /** Ends the loop; it closes its connections on its way out. */
+    void stop() {
+        stopped = true;
+        selector.wakeup();
+    }
+}

@@ -1,0 +1,253 @@
+package io.pgvs3.resp.server;
+
+import io.pgvs3.resp.command.Session;
+import io.pgvs3.resp.protocol.Reply;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.SocketChannel;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * One plaintext client on an {@link EventLoop}. The loop reads and decodes; a batch of whole commands goes
+ * to a worker, which answers it, writes what the socket takes at once and, when the loop has decoded the
+ * next batch meanwhile, answers that one too. The socket stays registered for reading while a worker
+ * runs, so a client that waits for its reply costs its loop no wake-up; one batch at most waits, and the
+ * loop stops reading while it does, or while a reply is only partly written (the backpressure: a client
+ * that sends faster than it reads waits on its own socket buffers). Idle, a connection holds its session
+ * and decoder, no buffer and no thread. Methods run on the loop's thread unless they say otherwise.
+ */
+final class LoopConnection implements Client {
+
+    private static final Logger LOG = Logger.getLogger(LoopConnection.class.getName());
+    /** A worker's reply buffer, reused for every batch it answers. */
+    private static final ThreadLocal<Reply> REPLIES = ThreadLocal.withInitial(Reply::new);
+
+    private final SocketChannel channel;
+    private final Exchange exchange;
+    private final EventLoop loop;
+    private final Executor workers;
+    private final Runnable onClose;
+    private SelectionKey key;
+    /** Guarded by this: a worker answers this connection's batches (or the loop writes its rest). */
+    private boolean running;
+    /** Guarded by this: the batch decoded while a worker ran, which answers it next. */
+    private Exchange.Batch held;
+    private ByteBuffer unwritten;
+    /** After the last reply (QUIT, protocol error): once it is written, input is drained until the client closes. */
+    private boolean ending;
+    private long drainUntil;
+    private long drained;
+    private long lastActiveMillis = System.currentTimeMillis();
+    private boolean closed;
+
+    LoopConnection(SocketChannel channel, Exchange exchange, EventLoop loop, Executor workers, Runnable onClose) {
+        this.channel = channel;
+        this.exchange = exchange;
+        this.loop = loop;
+        this.workers = workers;
+        this.onClose = onClose;
+    }
+
+    @Override
+    public Session session() {
+        return exchange.session();
+    }
+
+    void registered(SelectionKey selectionKey) {
+        key = selectionKey;
+    }
+
+    /** The socket has bytes: decode them into a batch for a worker, or drain them when ending. */
+    void readable(ByteBuffer buffer) throws IOException {
+        buffer.clear();
+        int n = channel.read(buffer);
+        if (n < 0) {
+            closeNow();
+            return;
+        }
+        if (ending) {
+            drained += n;
+            if (drained > Exchange.DRAIN_BYTES) {
+                closeNow();
+            }
+            return;
+        }
+        lastActiveMillis = System.currentTimeMillis();
+        Exchange.Batch batch = exchange.decode(buffer.array(), 0, n);
+        if (!batch.answers()) {
+            return;
+        }
+        boolean start;
+        synchronized (this) {
+            start = !running;
+            running = true;
+            if (!start) {
+                held = batch;
+            }
+        }
+        if (start) {
+            submit(batch);
+        } else {
+            key.interestOps(0); // read again once the worker took the held batch
+        }
+    }
+
+    private void submit(Exchange.Batch batch) {
+        try {
+            workers.execute(() -> answer(batch));
+        } catch (RejectedExecutionException e) {
+            LOG.warning(() -> "no RESP worker for client " + session().id() + "; closing it");
+            closeNow();
+        }
+    }
+
+    /**
+     * On a worker: answers the batch, writes what the socket takes, and goes on with a held batch; the loop
+     * gets the connection back only for what it must do (write the rest, end, read again).
+     */
+    private void answer(Exchange.Batch first) {
+        Reply reply = REPLIES.get();
+        boolean handedBack = false;
+        try {
+            for (Exchange.Batch batch = first; batch != null; ) {
+                boolean open = exchange.answer(batch, reply);
+                ByteBuffer rest = write(reply);
+                batch = rest == null && open ? next() : null;
+                if (batch != null) {
+                    loop.execute(this::readAgain);
+                } else if (rest != null || !open) {
+                    loop.execute(() -> answered(rest, open));
+                }
+            }
+            handedBack = true;
+        } catch (IOException e) {
+            LOG.log(Level.FINE, "RESP client " + session().id() + " went away", e);
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "RESP client " + session().id() + " failed; closing it", e);
+        } finally {
+            reply.clear();
+            if (!handedBack) { // failed, an Error included: nobody would ever answer this client again
+                loop.execute(this::closeNow);
+            }
+        }
+    }
+
+    /**
+     * Writes what the socket takes now and empties the reply for the next batch; returns a copy of the rest,
+     * or null when the socket took everything.
+     */
+    private ByteBuffer write(Reply reply) throws IOException {
+        try {
+            ByteBuffer out = reply.contents();
+            SlicedWrites.write(channel, out);
+            return out.hasRemaining() ? ByteBuffer.allocate(out.remaining()).put(out).flip() : null;
+        } finally {
+            reply.clear();
+        }
+    }
+
+    /** The held batch, taken; or null, and then no worker runs for this connection any more. */
+    private synchronized Exchange.Batch next() {
+        Exchange.Batch batch = held;
+        held = null;
+        running = batch != null;
+        return batch;
+    }
+
+    private void readAgain() {
+        if (!closed) {
+            key.interestOps(SelectionKey.OP_READ);
+        }
+    }
+
+    private void answered(ByteBuffer rest, boolean open) {
+        if (closed) {
+            return;
+        }
+        ending = !open;
+        unwritten = rest;
+        if (rest == null) {
+            written();
+        } else {
+            key.interestOps(SelectionKey.OP_WRITE);
+        }
+    }
+
+    void writable() throws IOException {
+        SlicedWrites.write(channel, unwritten);
+        if (!unwritten.hasRemaining()) {
+            unwritten = null;
+            written();
+        }
+    }
+
+    /**
+     * A batch's replies are all out: hand the held batch to a worker and read on, or — after the last reply —
+     * shut the output (FIN after the reply) and drain what the client still sends, because closing a socket
+     * with unread input sends a reset that can destroy the reply.
+     */
+    private void written() {
+        lastActiveMillis = System.currentTimeMillis();
+        if (ending) {
+            synchronized (this) {
+                held = null;
+                running = false;
+            }
+            try {
+                channel.shutdownOutput();
+            } catch (IOException e) {
+                closeNow();
+                return;
+            }
+            drainUntil = lastActiveMillis + Exchange.DRAIN_MILLIS;
+        } else {
+            Exchange.Batch batch = next();
+            if (batch != null) {
+                submit(batch);
+            }
+        }
+        key.interestOps(SelectionKey.OP_READ);
+    }
+
+    /** Closes the connection if it idled past the timeout (0: never) or drained long enough. */
+    void expire(long now, long idleTimeoutMillis) {
+        boolean busy;
+        synchronized (this) {
+            busy = running;
+        }
+        boolean drainedEnough = ending && !busy && now >= drainUntil;
+        boolean idle = idleTimeoutMillis > 0 && !busy && !ending && now - lastActiveMillis >= idleTimeoutMillis;
+        if (drainedEnough || idle) {
+            if (idle) {
+                LOG.fine(() -> "closing idle RESP client " + session().id());
+            }
+            closeNow();
+        }
+    }
+
+    /** From any thread. */
+    @Override
+    public void close() {
+        loop.execute(this::closeNow);
+    }
+
+    void closeNow() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        if (key != null) {
+            key.cancel();
+        }
+        try {
+            channel.close();
+        } catch (IOException e) {
+            LOG.log(Level.FINE, "closing RESP client " + session().id(), e);
+        }
+        onClose.run();
+    }
+}
