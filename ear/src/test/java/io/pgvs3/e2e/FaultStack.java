@@ -70,7 +70,8 @@ public final class FaultStack implements BeforeAllCallback, AutoCloseable {
                     "PGVS3_ORIGIN_CREDENTIALS_E2E_ACCESS_KEY", Stack.ORIGIN_ACCESS_KEY,
                     "PGVS3_ORIGIN_CREDENTIALS_E2E_SECRET_KEY", Stack.ORIGIN_SECRET_KEY,
                     "PGVS3_ORIGIN_FILL_LEASE", ORIGIN_LEASE.toString(),
-                    "PGVS3_ORIGIN_FLUSH_LEASE", ORIGIN_LEASE.toString()));
+                    "PGVS3_ORIGIN_FLUSH_LEASE", ORIGIN_LEASE.toString(),
+                    "PGVS3_ORIGIN_UPLOAD_PART_SIZE", String.valueOf(5L << 20)));
             try {
                 script.startFresh();
                 break;
@@ -117,7 +118,7 @@ public final class FaultStack implements BeforeAllCallback, AutoCloseable {
 
     /** The stat JSON of gateway {@code gateway} (docs/operations.md, Maintenance). */
     static String stat(int gateway) throws IOException, InterruptedException {
-        HttpResponse<String> response = Admin.get(script.get("PGVS3_ADMIN_ENDPOINTS").split(" ")[gateway],
+        HttpResponse<String> response = Admin.get(adminEndpoint(gateway),
                 "/admin/stat", "application/json", script.get("PGVS3_ACCESS_KEY"), script.get("PGVS3_SECRET_KEY"));
         if (response.statusCode() != 200) {
             throw new IllegalStateException("GET /admin/stat answered " + response.statusCode() + ": " + response.body());
@@ -125,10 +126,15 @@ public final class FaultStack implements BeforeAllCallback, AutoCloseable {
         return response.body();
     }
 
+    /** The management port's base URL of gateway {@code gateway}. */
+    static String adminEndpoint(int gateway) {
+        return script.get("PGVS3_ADMIN_ENDPOINTS").split(" ")[gateway];
+    }
+
     /** {@code method} of {@code path} (with {@code body}, or none) on gateway {@code gateway}'s management port. */
     static HttpResponse<String> admin(int gateway, String method, String path, String body)
             throws IOException, InterruptedException {
-        return Admin.send(script.get("PGVS3_ADMIN_ENDPOINTS").split(" ")[gateway], script.get("PGVS3_ACCESS_KEY"),
+        return Admin.send(adminEndpoint(gateway), script.get("PGVS3_ACCESS_KEY"),
                 script.get("PGVS3_SECRET_KEY"), method, path, body);
     }
 

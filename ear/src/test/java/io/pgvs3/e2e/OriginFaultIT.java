@@ -199,6 +199,41 @@ class OriginFaultIT {
         }
     }
 
+    @Test
+    void aMultipartFlushCutOffByAKillIsAbortedAtTheOriginByTheNextFlush() throws Exception {
+        String bucket = frontedBucket("flush-parts-kill");
+        byte[] body = Bodies.bytes(30 << 20, 54); // six parts of 5 MiB (the stack's part size)
+        pauseDrain(bucket, true);
+        try (S3Client first = FaultStack.s3(0, CLIENT_TIMEOUT)) {
+            first.putObject(b -> b.bucket(bucket).key("large.parquet"), RequestBody.fromBytes(body));
+            String uploads = schemaOf(bucket) + ".origin_uploads";
+            pauseDrain(bucket, false);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (number("SELECT count(*) FROM " + uploads) == 0) {
+                assertTrue(System.nanoTime() < deadline, "no flush began a multipart upload at the origin");
+                Thread.sleep(10);
+            }
+            DelayLine.Hold hold = line.holdNextResponse(); // the flush cannot complete past the gate
+            int killed;
+            try {
+                assertTrue(hold.awaitHeld(Duration.ofSeconds(30)), "the flush's next origin answer reached the gate");
+                killed = flusher();
+                FaultStack.killGateway(killed);
+            } finally {
+                hold.release();
+            }
+            awaitDrained(bucket, 1 - killed, FaultStack.ORIGIN_LEASE.multipliedBy(10));
+            assertArrayEquals(body, direct.getObjectAsBytes(b -> b.bucket(originBucketOf(bucket)).key("large.parquet"))
+                    .asByteArray());
+            assertEquals(0, number("SELECT count(*) FROM " + uploads), "the cut-off upload was aborted and forgotten");
+            assertTrue(Scrape.of(FaultStack.adminEndpoint(1 - killed)).value("pgvs3_origin_requests_total",
+                    "bucket=" + bucket, "operation=AbortMultipartUpload", "status=200") >= 1,
+                    "the next flush aborted the upload the killed gateway left at the origin");
+        } finally {
+            FaultStack.up();
+        }
+    }
+
     /** The gateway (0 or 1) whose session holds a key's lock: the one flushing. */
     private static int flusher() throws Exception {
         long port = number("SELECT coalesce(max(a.client_port), 0) FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid"

@@ -472,6 +472,7 @@ class OriginIT {
             assertArrayEquals(Arrays.copyOfRange(large, 1_000_000, 3_000_000), gateway.getObjectAsBytes(
                     b -> b.bucket(bucket).key("big.parquet").range("bytes=1000000-2999999")).asByteArray());
             assertEquals(2, originRequests(bucket, "GetObject"), "one ranged origin GET per range");
+            assertEquals(1, originRequests(bucket, "HeadObject"), "the origin's HEAD is remembered for the TTL");
             assertEquals(0, Database.objectRows(bucket), "a cold range of a large object is not stored");
 
             assertArrayEquals(Arrays.copyOfRange(small, 100, 200), gateway.getObjectAsBytes(

@@ -59,7 +59,7 @@ public class MultipartStoreBean extends StoreFacade implements MultipartStore {
         parts = new PartWriter(access, watchdogs.chunk());
         completer = new UploadCompleter(access);
         lister = new UploadLister(access);
-        originCompletions = new OriginCompletions(new ObjectReader(access, readWindowBean.window()),
+        originCompletions = new OriginCompletions(access, new ObjectReader(access, readWindowBean.window()),
                 originBean.clients(), originBean.sender());
     }
 

@@ -189,15 +189,24 @@ final class OriginClient implements AutoCloseable {
         return call("CompleteMultipartUpload", key, () -> s3.completeMultipartUpload(request)).eTag();
     }
 
-    /** Gives an upload up; a failure is only logged (the origin's lifecycle rules end what is left). */
-    void abortUpload(String key, String uploadId) {
+    /**
+     * Gives an upload up; a failure is only logged.
+     *
+     * @return whether the upload is over at the origin (aborted now, or unknown to it: ended before)
+     */
+    boolean abortUpload(String key, String uploadId) {
         AbortMultipartUploadRequest request = AbortMultipartUploadRequest.builder().bucket(config.originBucket())
                 .key(config.originKey(key)).uploadId(uploadId).build();
         try {
             call("AbortMultipartUpload", key, () -> s3.abortMultipartUpload(request));
+            return true;
         } catch (StoreException e) {
+            if (e.error() == StoreError.NO_SUCH_KEY) {
+                return true; // NoSuchUpload: completed or aborted before
+            }
             LOG.log(Level.WARNING, e, () -> "the origin upload " + uploadId + " of " + key + " in bucket " + bucket
-                    + " could not be aborted; it stays until the origin's lifecycle rules end it");
+                    + " could not be aborted now; the key's next flush tries again");
+            return false;
         }
     }
 

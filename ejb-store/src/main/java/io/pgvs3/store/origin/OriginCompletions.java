@@ -1,5 +1,6 @@
 package io.pgvs3.store.origin;
 
+import io.pgvs3.store.access.DataAccess;
 import io.pgvs3.store.api.CompleteSpec;
 import io.pgvs3.store.api.ObjectMeta;
 import io.pgvs3.store.api.PutSpec;
@@ -21,11 +22,13 @@ import java.io.IOException;
  */
 public final class OriginCompletions {
 
+    private final DataAccess access;
     private final ObjectReader reader;
     private final OriginClients clients;
     private final OriginSender sender;
 
-    public OriginCompletions(ObjectReader reader, OriginClients clients, OriginSender sender) {
+    public OriginCompletions(DataAccess access, ObjectReader reader, OriginClients clients, OriginSender sender) {
+        this.access = access;
         this.reader = reader;
         this.clients = clients;
         this.sender = sender;
@@ -48,9 +51,11 @@ public final class OriginCompletions {
             ObjectMeta completed = ObjectReader.inTransaction(c, locked, spec.key());
             PutSpec headers = new PutSpec(spec.bucket(), spec.key(), completed.contentType(), completed.userMetadata(),
                     condition, completed.size(), null, null, completed.contentHeaders(), null);
+            OriginUploads uploads = new OriginUploads(access, locked);
+            uploads.abortLeftovers(origin, spec.key());
             try {
                 OriginKeys.wroteThrough(c, locked, spec.key(), sender.send(origin, reader, completed,
-                        OriginPut.of(headers, condition, completed.contentType())));
+                        OriginPut.of(headers, condition, completed.contentType()), uploads));
             } catch (IOException e) {
                 throw new StoreException(StoreError.UNAVAILABLE, "reading the completed " + spec.key()
                         + " for its origin failed: " + e.getMessage(), e);

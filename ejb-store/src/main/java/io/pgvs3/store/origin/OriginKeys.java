@@ -124,6 +124,7 @@ final class OriginKeys {
             }
         }
         adoptOriginIdentity(c, ns, key, originEtag, lastModified);
+        OriginMetadata.forget(c, ns, key); // the object itself is here now
         return true;
     }
 
@@ -175,6 +176,7 @@ final class OriginKeys {
 
     private static long mark(Connection c, Namespace ns, String key, boolean deleted, String validator,
             boolean pending) throws SQLException {
+        OriginMetadata.forget(c, ns, key);
         try (PreparedStatement ps = c.prepareStatement(ns.sql(MARK))) {
             ps.setString(1, key);
             ps.setBoolean(2, deleted);

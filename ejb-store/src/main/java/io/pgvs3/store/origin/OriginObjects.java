@@ -370,13 +370,32 @@ public final class OriginObjects {
                 response.contentLanguage(), response.expiresString());
     }
 
+    /**
+     * The origin's metadata of a key not held here: its {@code origin_metadata} row while fresh, else the
+     * origin's HEAD, remembered (by a writable gateway) for the next HEAD or cold range.
+     */
     private ObjectMeta headAtOrigin(Namespace ns, OriginClient origin, String key) {
+        Duration ttl = origin.config().ttl();
+        Optional<ObjectMeta> known = access.read(Pool.MAIN, "origin metadata", ns.name(),
+                (c, n) -> OriginMetadata.find(c, n, key, ttl));
+        if (known.isPresent()) {
+            return known.get();
+        }
+        boolean remember = !readOnly.getAsBoolean() && !ttl.isZero(); // a standby writes nothing
+        long start = remember ? startFill(ns) : 0;
         HeadObjectResponse head = origin.head(key);
-        return new ObjectMeta(ns.name(), key, head.contentLength(), OriginKeys.unquoted(head.eTag()),
+        ObjectMeta meta = new ObjectMeta(ns.name(), key, head.contentLength(), OriginKeys.unquoted(head.eTag()),
                 WriteRequest.contentTypeOrDefault(head.contentType()),
                 userMetadata(head.metadata()), head.lastModified(), BodyLocation.atOrigin(),
                 new ContentHeaders(head.cacheControl(), head.contentDisposition(), head.contentEncoding(),
                         head.contentLanguage(), head.expiresString()), null);
+        if (remember) {
+            access.write(Pool.MAIN, "origin metadata", ns.name(), (c, locked) -> {
+                OriginMetadata.remember(c, locked, meta, start);
+                return null;
+            });
+        }
+        return meta;
     }
 
     /** The origin no longer holds the key: the cached copy goes, with a tombstone against older fills. */

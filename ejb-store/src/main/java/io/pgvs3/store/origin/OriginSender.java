@@ -11,7 +11,8 @@ import software.amazon.awssdk.services.s3.model.CompletedPart;
 /**
  * Sends an object stored here to its origin (a write-back's flush, a conditional completion): one PUT up
  * to the part size, a multipart upload above it, so that no object is too large for the origin (S3 takes
- * at most 5 GiB in one PUT) and no spool holds more than one part. A failed multipart upload is aborted.
+ * at most 5 GiB in one PUT) and no spool holds more than one part. A failed multipart upload is aborted;
+ * one cut off by a crash stays recorded in {@link OriginUploads} until the key's next flush aborts it.
  */
 public final class OriginSender {
 
@@ -34,11 +35,12 @@ public final class OriginSender {
 
     /**
      * Sends {@code meta}'s body, read through {@code reader}, to {@code origin} with {@code put}'s headers
-     * and condition.
+     * and condition; a multipart upload is recorded in {@code uploads} while it runs.
      *
      * @return the origin's ETag of the object
      */
-    String send(OriginClient origin, ObjectReader reader, ObjectMeta meta, OriginPut put) throws IOException {
+    String send(OriginClient origin, ObjectReader reader, ObjectMeta meta, OriginPut put, OriginUploads uploads)
+            throws IOException {
         if (meta.size() <= partBytes) {
             try (Spool spool = spoolOf(reader, meta, ByteRange.whole(meta.size()), meta.size())) {
                 return origin.put(meta.key(), put, spool);
@@ -46,6 +48,7 @@ public final class OriginSender {
         }
         String uploadId = origin.createUpload(meta.key(), put);
         try {
+            uploads.started(meta.key(), uploadId);
             List<CompletedPart> parts = new ArrayList<>();
             for (long first = 0; first < meta.size(); first += partBytes) {
                 long length = Math.min(partBytes, meta.size() - first);
@@ -53,10 +56,23 @@ public final class OriginSender {
                     parts.add(origin.uploadPart(meta.key(), uploadId, parts.size() + 1, spool));
                 }
             }
-            return origin.completeUpload(meta.key(), uploadId, parts, put);
+            String etag = origin.completeUpload(meta.key(), uploadId, parts, put);
+            uploads.ended(uploadId);
+            return etag;
         } catch (IOException | RuntimeException e) {
-            origin.abortUpload(meta.key(), uploadId);
+            if (origin.abortUpload(meta.key(), uploadId)) {
+                forgetQuietly(uploads, uploadId);
+            }
             throw e;
+        }
+    }
+
+    /** A row left behind is harmless: the key's next flush finds the upload ended and drops it. */
+    private static void forgetQuietly(OriginUploads uploads, String uploadId) {
+        try {
+            uploads.ended(uploadId);
+        } catch (RuntimeException e) {
+            // kept for the next flush
         }
     }
 

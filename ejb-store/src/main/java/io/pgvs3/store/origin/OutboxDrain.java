@@ -131,16 +131,18 @@ public final class OutboxDrain {
             Outbox.done(c, ns, claim);
             return "discarded";
         }
-        String etag = upload(ns, object.get().meta());
+        OriginUploads uploads = new OriginUploads(access, ns);
+        uploads.abortLeftovers(clients.of(ns), claim.key());
+        String etag = upload(ns, object.get().meta(), uploads);
         Outbox.done(c, ns, claim);
         OriginKeys.flushed(c, ns, claim.key(), claim.generation(), etag);
         return "flushed";
     }
 
     /** Sends the stored body to the origin with the object's headers. */
-    private String upload(Namespace ns, ObjectMeta meta) throws IOException {
+    private String upload(Namespace ns, ObjectMeta meta, OriginUploads uploads) throws IOException {
         return sender.send(clients.of(ns), reader, meta, new OriginPut(meta.contentType(), meta.userMetadata(),
-                meta.contentHeaders(), null, null));
+                meta.contentHeaders(), null, null), uploads);
     }
 
     private void recordFailure(Namespace ns, Outbox.Claim claim, String error) {

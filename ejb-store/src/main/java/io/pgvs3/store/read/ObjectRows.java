@@ -8,6 +8,7 @@ import io.pgvs3.store.api.checksum.ChecksumType;
 import io.pgvs3.store.api.checksum.ObjectChecksum;
 import io.pgvs3.store.chunk.BlockCodec;
 import io.pgvs3.store.namespace.Namespace;
+import io.pgvs3.store.sql.TextPairs;
 import java.io.IOException;
 import java.sql.Array;
 import java.sql.Connection;
@@ -17,9 +18,6 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
-import java.util.Collections;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Optional;
 
 /** Reads object rows by primary key. */
@@ -88,9 +86,9 @@ final class ObjectRows {
             }
         }
         return new ObjectMeta(ns.name(), key, size, rs.getString(2), rs.getString(3),
-                metadata(rs.getArray(4)), rs.getObject(5, OffsetDateTime.class).toInstant(),
+                TextPairs.of(rs.getArray(4)), rs.getObject(5, OffsetDateTime.class).toInstant(),
                 new BodyLocation(inline, fileId, longs(rs.getArray(12)), longs(rs.getArray(13))),
-                ContentHeaders.of(metadata(rs.getArray(8))),
+                ContentHeaders.of(TextPairs.of(rs.getArray(8))),
                 ObjectChecksum.ofStored(rs.getString(9), rs.getString(10), rs.getString(11)));
     }
 
@@ -118,18 +116,6 @@ final class ObjectRows {
         try (BlockCodec codec = BlockCodec.pooled()) {
             return codec.decompressWhole(stored, size);
         }
-    }
-
-    static Map<String, String> metadata(Array array) throws SQLException {
-        if (array == null) {
-            return Map.of();
-        }
-        String[] flat = (String[]) array.getArray();
-        Map<String, String> out = new LinkedHashMap<>();
-        for (int i = 0; i + 1 < flat.length; i += 2) {
-            out.put(flat[i], flat[i + 1]);
-        }
-        return Collections.unmodifiableMap(out);
     }
 
     /** An int8[] column as a long[], or null. */

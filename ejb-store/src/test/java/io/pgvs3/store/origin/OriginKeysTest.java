@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pgvs3.store.access.DataAccess;
 import io.pgvs3.store.access.Pool;
+import io.pgvs3.store.api.BodyLocation;
+import io.pgvs3.store.api.ContentHeaders;
+import io.pgvs3.store.api.ObjectMeta;
 import io.pgvs3.store.api.PutSpec;
 import io.pgvs3.store.api.WriteCondition;
 import io.pgvs3.store.bucket.BucketService;
@@ -159,5 +162,45 @@ class OriginKeysTest {
                 Boolean.valueOf(OriginKeys.publishRefill(c, locked, "live", liveStart, "\"v2\"", null)));
         assertTrue(refilled);
         assertEquals("\"v2\"", cached(ns, "live").validator());
+    }
+
+    private Optional<ObjectMeta> known(Namespace ns, String key, Duration ttl) {
+        return access.read(Pool.MAIN, "metadata", ns.name(), (c, n) -> OriginMetadata.find(c, n, key, ttl));
+    }
+
+    private void remember(Namespace ns, ObjectMeta head, long start) {
+        access.write(Pool.MAIN, "remember", ns.name(), (c, locked) -> {
+            OriginMetadata.remember(c, locked, head, start);
+            return null;
+        });
+    }
+
+    @Test
+    void anOriginHeadIsRememberedForItsTtlUntilAWriteOrADeleteOfTheKey() {
+        Namespace ns = originBucket();
+        ObjectMeta head = new ObjectMeta(ns.name(), "cold.parquet", 12L << 20, "abc-2", "application/x-parquet",
+                Map.of("a", "1"), java.time.Instant.parse("2026-12-01T00:00:00Z"), BodyLocation.atOrigin(),
+                new ContentHeaders("no-cache", null, null, null, null), null);
+        remember(ns, head, access.read(Pool.MAIN, "start", ns.name(), OriginKeys::startFill));
+        ObjectMeta found = known(ns, "cold.parquet", Duration.ofHours(1)).orElseThrow();
+        assertEquals(head.size(), found.size());
+        assertEquals("abc-2", found.etag());
+        assertEquals(Map.of("a", "1"), found.userMetadata());
+        assertEquals("no-cache", found.contentHeaders().cacheControl());
+        assertEquals(head.lastModified(), found.lastModified());
+        assertTrue(found.location().isAtOrigin());
+        assertTrue(known(ns, "cold.parquet", Duration.ZERO).isEmpty(), "past its TTL it is asked again");
+
+        put(ns, "cold.parquet", new byte[10], (c, locked, modified) -> {
+            OriginKeys.wroteThrough(c, locked, "cold.parquet", "\"new\"");
+            return modified;
+        });
+        assertTrue(known(ns, "cold.parquet", Duration.ofHours(1)).isEmpty(), "a write forgets it");
+
+        long headStart = access.read(Pool.MAIN, "start", ns.name(), OriginKeys::startFill);
+        deleteWithTombstone(ns, "cold.parquet");
+        remember(ns, head, headStart);
+        assertTrue(known(ns, "cold.parquet", Duration.ofHours(1)).isEmpty(),
+                "a HEAD that began before a delete is not remembered after it");
     }
 }
