@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The S3 WAR's architecture as docs/architecture.md draws it: what the module may use at all (an
  * allow-list, so a new store package is out until named here), its layers and which way they point, the
- * pure protocol core, and the few places that touch the servlet API and the store's beans.
+ * pure protocol core, and the few places that touch the servlet and JAX-RS APIs and the store's beans.
  */
 class LayeringTest {
 
@@ -133,9 +133,9 @@ class LayeringTest {
     }
 
     @Test
-    void onlyTheRequestPathKnowsTheServletApi() {
+    void onlyTheRequestPathKnowsTheServletAndJaxRsApis() {
         noClasses().that().resideOutsideOfPackage("io.pgvs3.s3.exchange..")
-                .should().dependOnClassesThat().resideInAPackage("jakarta.servlet..")
+                .should().dependOnClassesThat().resideInAnyPackage("jakarta.servlet..", "jakarta.ws.rs..")
                 .because("everything below the request path sees an S3Call and answers an S3Response")
                 .check(s3);
     }

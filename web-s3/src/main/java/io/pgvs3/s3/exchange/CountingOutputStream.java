@@ -1,20 +1,20 @@
 package io.pgvs3.s3.exchange;
 
-import jakarta.servlet.ServletOutputStream;
-import jakarta.servlet.WriteListener;
+import java.io.FilterOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 
 /**
  * Counts the response body bytes actually handed to the container, and marks the exchange when a write
  * fails: that is the client's doing (it went away or stopped reading), not the gateway's failure.
  */
-final class CountingServletOutputStream extends ServletOutputStream {
+final class CountingOutputStream extends FilterOutputStream {
 
-    private final ServletOutputStream out;
     private final Exchange exchange;
+    private long count;
 
-    CountingServletOutputStream(ServletOutputStream out, Exchange exchange) {
-        this.out = out;
+    CountingOutputStream(OutputStream out, Exchange exchange) {
+        super(out);
         this.exchange = exchange;
     }
 
@@ -26,6 +26,7 @@ final class CountingServletOutputStream extends ServletOutputStream {
             exchange.clientGone();
             throw e;
         }
+        count++;
         exchange.sent(1);
     }
 
@@ -37,6 +38,7 @@ final class CountingServletOutputStream extends ServletOutputStream {
             exchange.clientGone();
             throw e;
         }
+        count += len;
         exchange.sent(len);
     }
 
@@ -50,18 +52,8 @@ final class CountingServletOutputStream extends ServletOutputStream {
         }
     }
 
-    @Override
-    public void close() throws IOException {
-        out.close();
-    }
-
-    @Override
-    public boolean isReady() {
-        return out.isReady();
-    }
-
-    @Override
-    public void setWriteListener(WriteListener listener) {
-        out.setWriteListener(listener);
+    /** Bytes written so far. */
+    long count() {
+        return count;
     }
 }

@@ -1,0 +1,49 @@
+package io.pgvs3.s3.exchange;
+
+import io.pgvs3.s3.http.RequestIds;
+import io.pgvs3.s3.http.S3Response;
+import jakarta.ws.rs.core.Response;
+import java.util.Arrays;
+
+/**
+ * An {@link S3Response} as a JAX-RS {@link Response}: the handler's status and headers exactly as built
+ * (names, order, values; the WAR turns off RESTEasy's charset addition), S3's request id headers, and
+ * the entity given. Nothing is negotiated: the resources declare no media types.
+ */
+final class Answers {
+
+    private Answers() {
+    }
+
+    static Response of(Exchange exchange, S3Response answer, Object entity) {
+        Response.ResponseBuilder response = Response.status(answer.status());
+        boolean idSent = false;
+        for (S3Response.Header header : answer.headers()) {
+            response.header(header.name(), header.value());
+            idSent |= header.name().equalsIgnoreCase("x-amz-request-id");
+        }
+        if (!idSent) {
+            response.header("x-amz-request-id", exchange.requestId());
+            response.header("x-amz-id-2", RequestIds.hostId(exchange.requestId()));
+        }
+        return response.header("Server", "pgvs3").entity(entity).build();
+    }
+
+    /** An in-memory answer; a HEAD answer has headers only. */
+    static Response inMemory(Exchange exchange, S3Response answer) {
+        return of(exchange, answer, hasBody(exchange, answer) ? bytes(answer) : null);
+    }
+
+    static boolean hasBody(Exchange exchange, S3Response answer) {
+        return answer.length() > 0 && !"HEAD".equals(exchange.method());
+    }
+
+    /** The in-memory body as an entity of exactly its bytes. */
+    private static byte[] bytes(S3Response answer) {
+        byte[] bytes = answer.bytes();
+        if (answer.offset() == 0 && answer.length() == bytes.length) {
+            return bytes;
+        }
+        return Arrays.copyOfRange(bytes, answer.offset(), answer.offset() + answer.length());
+    }
+}

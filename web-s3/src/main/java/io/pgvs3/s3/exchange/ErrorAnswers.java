@@ -1,0 +1,67 @@
+package io.pgvs3.s3.exchange;
+
+import io.pgvs3.s3.error.ErrorResponses;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.ws.rs.NotAcceptableException;
+import jakarta.ws.rs.NotAllowedException;
+import jakarta.ws.rs.NotFoundException;
+import jakarta.ws.rs.NotSupportedException;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.ext.ExceptionMapper;
+import jakarta.ws.rs.ext.Provider;
+
+/**
+ * The one exception mapper of the S3 port, so that no JAX-RS default answer (HTML, a provider-chosen
+ * type, 405/406/415 of its own) ever reaches a client. The request path answers its own errors; what
+ * arrives here is:
+ * <ul>
+ * <li>an S3 error answer already built, thrown by a streamed body that failed before its first byte;
+ * <li>a request JAX-RS could not match to a resource method (a method no resource declares): it is
+ * answered by the S3 request path all the same, whose router gives S3's answer (MethodNotAllowed);
+ * <li>anything else, a defect: 500 InternalError, logged once with its request id.
+ * </ul>
+ */
+@ApplicationScoped
+@Provider
+public class ErrorAnswers implements ExceptionMapper<Throwable> {
+
+    /** An answer decided where only an exception can carry it out of a JAX-RS entity writer. */
+    static final class Answered extends RuntimeException {
+
+        private static final long serialVersionUID = 1L;
+
+        private final transient Response answer;
+
+        Answered(Response answer) {
+            super(null, null, false, false);
+            this.answer = answer;
+        }
+    }
+
+    @Inject
+    FrontDoor frontDoor;
+    @Context
+    HttpServletRequest request;
+
+    @Override
+    public Response toResponse(Throwable failure) {
+        if (failure instanceof Answered answered) {
+            return answered.answer;
+        }
+        if (unmatched(failure)) {
+            return frontDoor.answer(request);
+        }
+        Exchange exchange = Exchange.of(request);
+        return Answers.inMemory(exchange, ErrorResponses.of(failure, new ErrorResponses.RequestFacts(
+                exchange.requestId(), exchange.method(), exchange.rawPath(), code -> { })));
+    }
+
+    /** JAX-RS' own matching failures; no step of the S3 request path throws these. */
+    private static boolean unmatched(Throwable failure) {
+        return failure instanceof NotAllowedException || failure instanceof NotFoundException
+                || failure instanceof NotAcceptableException || failure instanceof NotSupportedException;
+    }
+}
