@@ -1,5 +1,5 @@
 /**
- * The S3 wire protocol on one servlet (docs/adr/0008). A request flows through {@code exchange.S3Servlet}:
+ * The S3 wire protocol on JAX-RS resources (docs/adr/0048). A request flows through {@code exchange.FrontDoor}:
  * the pure router, the transport rule, SigV4 (which also decodes aws-chunked bodies), admission, then
  * {@code handler.OperationHandlers} hands it to the handler of its family, which calls the store API.
  * Errors of every kind leave through {@code error.ErrorResponses} as S3 XML. The layers, and what each

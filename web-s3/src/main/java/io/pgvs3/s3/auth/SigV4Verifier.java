@@ -38,7 +38,7 @@ public final class SigV4Verifier {
     public VerifiedRequest verify(SignedRequest request) {
         Map<String, List<String>> headers = lowerCaseNames(request.headers());
         RequestQuery query = request.query();
-        SignatureInputs in = parseForm(headers, query);
+        SignatureInputs in = parseForm(headers, query, request.receivedAt());
         checkSignedHeaders(in, headers);
         PayloadMode mode = PayloadMode.fromHeader(in.payloadHash());
         checkTime(in, request.receivedAt());
@@ -61,7 +61,7 @@ public final class SigV4Verifier {
                 mode.signedChunks() ? new ChunkSigner(signingKey, in.amzDate(), credential.scope(), expected) : null);
     }
 
-    private static SignatureInputs parseForm(Map<String, List<String>> headers, RequestQuery query) {
+    private static SignatureInputs parseForm(Map<String, List<String>> headers, RequestQuery query, Instant receivedAt) {
         List<String> authorization = headers.get("authorization");
         boolean presignedV4 = query.has("X-Amz-Algorithm") || query.has(PresignedAuth.SIGNATURE_PARAM)
                 || query.has("X-Amz-Credential");
@@ -80,10 +80,24 @@ public final class SigV4Verifier {
             return PresignedAuth.parse(query, headers);
         }
         if (query.has("AWSAccessKeyId") || query.has("Signature")) {
-            throw new AuthException(AuthFailure.UNSUPPORTED_AUTH);
+            // a SigV2 presigned URL: S3 tells its holder that it expired before anything else
+            throw new AuthException(expiredV2(query, receivedAt) ? AuthFailure.REQUEST_EXPIRED : AuthFailure.UNSUPPORTED_AUTH);
         }
         // Anonymous access is not offered: every S3 request but health must be signed.
         throw new AuthException(AuthFailure.ACCESS_DENIED);
+    }
+
+    /** A SigV2 presigned URL's {@code Expires}: the epoch second after which it is refused. */
+    private static boolean expiredV2(RequestQuery query, Instant receivedAt) {
+        String expires = query.single("Expires", AuthFailure.INVALID_ARGUMENT);
+        if (expires == null) {
+            return false;
+        }
+        try {
+            return Long.parseLong(expires.trim()) < receivedAt.getEpochSecond();
+        } catch (NumberFormatException e) {
+            return false;
+        }
     }
 
     /**

@@ -33,6 +33,8 @@ public class S3Config {
     private Duration copyKeepAliveAfter;
     private Duration copyKeepAliveInterval;
     private int maxDownloadsPerClient;
+    private int maxHeaderBytes;
+    private int maxHeaders;
     private boolean readOnly;
     /** One INFO line per request on the logger io.pgvs3.s3.access (docs/operations.md, "Access log"). */
     private boolean accessLog;
@@ -56,6 +58,8 @@ public class S3Config {
         copyKeepAliveAfter = settings.duration("pgvs3.s3.copy.keepalive-after", Duration.ofSeconds(2));
         copyKeepAliveInterval = settings.duration("pgvs3.s3.copy.keepalive-interval", Duration.ofSeconds(5));
         maxDownloadsPerClient = settings.integer("pgvs3.s3.max-downloads-per-client", 64);
+        maxHeaderBytes = settings.integer("pgvs3.http.max-header-bytes", 16384);
+        maxHeaders = settings.integer("pgvs3.http.max-headers", 100);
         readOnly = settings.flag("pgvs3.read-only", false);
         accessLog = settings.flag("pgvs3.s3.access-log", false);
         allowPlaintext = settings.flag("pgvs3.allow-plaintext", false);
@@ -124,6 +128,16 @@ public class S3Config {
      * Streamed GET bodies one client address may have in progress; more are answered 503 SlowDown, so a
      * client's slow downloads cannot take every response thread.
      */
+    /** The longest request or header line S3 clients may send (server.xml: the channel allows more). */
+    public int maxHeaderBytes() {
+        return maxHeaderBytes;
+    }
+
+    /** The most header lines S3 clients may send. */
+    public int maxHeaders() {
+        return maxHeaders;
+    }
+
     public int maxDownloadsPerClient() {
         return maxDownloadsPerClient;
     }

@@ -35,6 +35,8 @@ public enum S3ErrorCode {
     KEY_TOO_LONG(400, "KeyTooLongError", "Your key is too long"),
     MALFORMED_XML(400, "MalformedXML", "The XML you provided was not well-formed or did not validate against our published schema."),
     MAX_MESSAGE_LENGTH_EXCEEDED(400, "MaxMessageLengthExceeded", "Your request was too big."),
+    REQUEST_HEADER_SECTION_TOO_LARGE(400, "RequestHeaderSectionTooLarge",
+            "Your request header section exceeds the maximum allowed size."),
     METADATA_TOO_LARGE(400, "MetadataTooLarge", "Your metadata headers exceed the maximum allowed metadata size."),
     METHOD_NOT_ALLOWED(405, "MethodNotAllowed", "The specified method is not allowed against this resource."),
     MISSING_SECURITY_HEADER(400, "MissingSecurityHeader", "Your request is missing a required header."),

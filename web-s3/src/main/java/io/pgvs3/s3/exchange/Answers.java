@@ -7,7 +7,7 @@ import java.util.Arrays;
 
 /**
  * An {@link S3Response} as a JAX-RS {@link Response}: the handler's status and headers exactly as built
- * (names, order, values; the WAR turns off RESTEasy's charset addition), S3's request id headers, and
+ * (names and values; the WAR turns off RESTEasy's charset addition), S3's request id headers, and
  * the entity given. Nothing is negotiated: the resources declare no media types.
  */
 final class Answers {

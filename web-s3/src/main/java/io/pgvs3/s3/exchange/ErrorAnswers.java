@@ -19,8 +19,9 @@ import jakarta.ws.rs.ext.Provider;
  * arrives here is:
  * <ul>
  * <li>an S3 error answer already built, thrown by a streamed body that failed before its first byte;
- * <li>a request JAX-RS could not match to a resource method (a method no resource declares): it is
- * answered by the S3 request path all the same, whose router gives S3's answer (MethodNotAllowed);
+ * <li>a failure of the JAX-RS runtime before any resource took the request (a method no resource
+ * declares, a query it could not decode): the request is answered by the S3 request path all the same,
+ * whose rules give S3's answer (MethodNotAllowed, InvalidURI);
  * <li>anything else, a defect: 500 InternalError, logged once with its request id.
  * </ul>
  */
@@ -51,17 +52,11 @@ public class ErrorAnswers implements ExceptionMapper<Throwable> {
         if (failure instanceof Answered answered) {
             return answered.answer;
         }
-        if (unmatched(failure)) {
+        if (request.getAttribute(FrontDoor.TAKEN) == null) {
             return frontDoor.answer(request);
         }
         Exchange exchange = Exchange.of(request);
         return Answers.inMemory(exchange, ErrorResponses.of(failure, new ErrorResponses.RequestFacts(
                 exchange.requestId(), exchange.method(), exchange.rawPath(), code -> { })));
-    }
-
-    /** JAX-RS' own matching failures; no step of the S3 request path throws these. */
-    private static boolean unmatched(Throwable failure) {
-        return failure instanceof NotAllowedException || failure instanceof NotFoundException
-                || failure instanceof NotAcceptableException || failure instanceof NotSupportedException;
     }
 }

@@ -3,6 +3,8 @@ package io.pgvs3.s3.exchange;
 import io.pgvs3.s3.auth.RequestQuery;
 import io.pgvs3.s3.http.RequestIds;
 import io.pgvs3.s3.route.Route;
+import jakarta.servlet.DispatcherType;
+import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -33,6 +35,9 @@ public final class Exchange {
     private final String rawPath;
     private final String rawQuery;
     private final Map<String, List<String>> headers;
+    /** The request's header lines, and the longest of them as sent ({@code name: value}). */
+    private final int headerLines;
+    private final int longestHeaderLine;
     private final RequestQuery query;
     private final AtomicLong received = new AtomicLong();
     private final AtomicLong sent = new AtomicLong();
@@ -44,18 +49,46 @@ public final class Exchange {
     private volatile boolean clientGone;
     /** The client's address, kept only when the access log is on. */
     private volatile String client;
+    /** The container refused the request's URI before the S3 port saw it (see {@link #of}). */
+    private final boolean uriRefused;
 
     Exchange(String requestId, String method, String rawPath, String rawQuery, Map<String, List<String>> headers) {
+        this(requestId, method, rawPath, rawQuery, headers, false);
+    }
+
+    private Exchange(String requestId, String method, String rawPath, String rawQuery,
+                     Map<String, List<String>> headers, boolean uriRefused) {
+        this.uriRefused = uriRefused;
         this.requestId = requestId;
         this.method = method;
         this.rawPath = rawPath;
         this.rawQuery = rawQuery;
         this.headers = headers;
+        int lines = 0;
+        int longest = 0;
+        for (Map.Entry<String, List<String>> header : headers.entrySet()) {
+            for (String value : header.getValue()) {
+                lines++;
+                longest = Math.max(longest, header.getKey().length() + 2 + value.length());
+            }
+        }
+        this.headerLines = lines;
+        this.longestHeaderLine = longest;
         this.query = RequestQuery.parse(rawQuery);
     }
 
-    /** Reads the request line and headers once; header names are lower-cased, values as the client meant them. */
+    /**
+     * Reads the request line and headers once; header names are lower-cased, values as the client meant
+     * them. A request whose URI the JAX-RS runtime could not parse (RESTEasy answers those with
+     * {@code sendError(400)}) comes back as an error dispatch through web.xml's error page, with the
+     * client's URI in an attribute; it is marked so that the wire rules answer InvalidURI.
+     */
     static Exchange of(HttpServletRequest request) {
+        if (request.getDispatcherType() == DispatcherType.ERROR) {
+            return new Exchange(RequestIds.newRequestId(), request.getMethod(),
+                    String.valueOf(request.getAttribute(RequestDispatcher.ERROR_REQUEST_URI)), null, headers(request),
+                    true);
+        }
         return new Exchange(RequestIds.newRequestId(), request.getMethod(), request.getRequestURI(),
                 request.getQueryString(), headers(request));
     }
@@ -93,6 +126,25 @@ public final class Exchange {
     /** Headers by lower-case name, values in arrival order. */
     public Map<String, List<String>> headers() {
         return headers;
+    }
+
+    /** Whether the container refused the URI before the S3 port saw it. */
+    boolean uriRefused() {
+        return uriRefused;
+    }
+
+    int headerLines() {
+        return headerLines;
+    }
+
+    int longestHeaderLine() {
+        return longestHeaderLine;
+    }
+
+    /** The request line's length as sent: method, target with its query, and the protocol. */
+    int requestLineLength() {
+        return method.length() + 1 + rawPath.length() + (rawQuery == null ? 0 : 1 + rawQuery.length())
+                + " HTTP/1.1".length();
     }
 
     /** The first value of a header by its lower-case name, or null. */

@@ -43,6 +43,9 @@ import java.util.concurrent.RejectedExecutionException;
 @ApplicationScoped
 public class FrontDoor {
 
+    /** The request attribute that says the front door has taken the request. */
+    static final String TAKEN = FrontDoor.class.getName();
+
     @Inject
     S3Config config;
     @Inject
@@ -59,9 +62,11 @@ public class FrontDoor {
     private Authentication authentication;
     private TransportRule transport;
     private AccessLog accessLog;
+    private WireRules.HeadLimits headLimits;
 
     @PostConstruct
     void init() {
+        headLimits = new WireRules.HeadLimits(config.maxHeaderBytes(), config.maxHeaders());
         authentication = new Authentication(config);
         transport = new TransportRule(config.allowPlaintext());
         accessLog = new AccessLog(config.accessLog());
@@ -99,6 +104,7 @@ public class FrontDoor {
     }
 
     private Exchange open(HttpServletRequest request) {
+        request.setAttribute(TAKEN, Boolean.TRUE);
         Exchange exchange = Exchange.of(request);
         if (accessLog.enabled()) {
             exchange.client(request.getRemoteAddr());
@@ -116,6 +122,7 @@ public class FrontDoor {
 
     /** The request path, in order; each step may answer instead by throwing an S3 error. */
     private S3Response handle(Exchange exchange, HttpServletRequest request) {
+        WireRules.checkHead(exchange, headLimits);
         WireRules.checkRequest(exchange);
         Route route = route(exchange);
         WireRules.checkDeclaredSize(exchange, route);

@@ -19,13 +19,30 @@ final class WireRules {
     /** S3's limit for one PutObject or UploadPart body. */
     static final long MAX_SINGLE_UPLOAD = 5L * 1024 * 1024 * 1024;
 
+    /**
+     * The request head S3 clients may send: the longest request or header line and the number of
+     * header lines ({@code pgvs3.http.max-header-bytes}, {@code pgvs3.http.max-headers}). The HTTP
+     * channel's own limits sit above these, so a head between the two is answered in S3's XML here.
+     */
+    record HeadLimits(int maxLineBytes, int maxHeaders) {
+    }
+
     private WireRules() {
+    }
+
+    /** A request head beyond the limits is 400 RequestHeaderSectionTooLarge, as S3 answers it. */
+    static void checkHead(Exchange exchange, HeadLimits limits) {
+        if (exchange.headerLines() > limits.maxHeaders() || exchange.longestHeaderLine() > limits.maxLineBytes()
+                || exchange.requestLineLength() > limits.maxLineBytes()) {
+            throw new S3Exception(S3ErrorCode.REQUEST_HEADER_SECTION_TOO_LARGE)
+                    .withDetail("MaxSizeAllowed", Integer.toString(limits.maxLineBytes()));
+        }
     }
 
     /** Checks that need no route: the target and the body framing. */
     static void checkRequest(Exchange exchange) {
         String path = exchange.rawPath();
-        if (path == null || !path.startsWith("/")) {
+        if (exchange.uriRefused() || path == null || !path.startsWith("/")) {
             // "*" (OPTIONS *, the HTTP/2 preface) and absolute forms name no bucket or key
             throw new S3Exception(S3ErrorCode.INVALID_URI);
         }

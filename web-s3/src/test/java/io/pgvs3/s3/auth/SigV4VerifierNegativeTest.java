@@ -160,9 +160,18 @@ class SigV4VerifierNegativeTest {
         assertEquals(AuthFailure.UNSUPPORTED_AUTH, failure(getWithAuth(AwsExamples.auth(GET_SIGNED, GET_SIG)
                 .replace("AWS4-HMAC-SHA256", "AWS4-ECDSA-P256-SHA256"))));
         assertEquals(AuthFailure.INVALID_ARGUMENT, failure(getWithAuth("Bearer abc")));
-        assertEquals(AuthFailure.UNSUPPORTED_AUTH, failure(new AwsExamples.Req("GET", "/test.txt")
-                .query("AWSAccessKeyId=AKIAIOSFODNN7EXAMPLE&Expires=1141889120&Signature=vjbyPxybd"
-                        + "ZaNmGa%2ByT272YEAiv4%3D").header("host", "examplebucket.s3.amazonaws.com")));
+        assertEquals(AuthFailure.UNSUPPORTED_AUTH, failure(sigV2Presigned("4102444800")));
+    }
+
+    /** S3 tells the holder of an expired SigV2 presigned URL that it expired, as for SigV4 (issue 21). */
+    @Test
+    void anExpiredSigV2PresignedUrlHasExpired() {
+        assertEquals(AuthFailure.REQUEST_EXPIRED, failure(sigV2Presigned("1141889120")));
+    }
+
+    private static AwsExamples.Req sigV2Presigned(String expires) {
+        return new AwsExamples.Req("GET", "/test.txt").query("AWSAccessKeyId=AKIAIOSFODNN7EXAMPLE&Expires=" + expires
+                + "&Signature=vjbyPxybdZaNmGa%2ByT272YEAiv4%3D").header("host", "examplebucket.s3.amazonaws.com");
     }
 
     @Test

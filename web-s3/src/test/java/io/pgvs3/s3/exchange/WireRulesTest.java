@@ -23,6 +23,37 @@ class WireRulesTest {
         return assertThrows(S3Exception.class, () -> WireRules.checkRequest(exchange)).code();
     }
 
+    private static final WireRules.HeadLimits LIMITS = new WireRules.HeadLimits(64, 3);
+
+    private static S3ErrorCode headRefusal(Exchange exchange) {
+        return assertThrows(S3Exception.class, () -> WireRules.checkHead(exchange, LIMITS)).code();
+    }
+
+    @Test
+    void aHeadWithinTheLimitsPasses() {
+        // "x-a: " + 59 bytes is a 64-byte line; "PUT /" + 50 + " HTTP/1.1" is a 64-byte request line
+        assertDoesNotThrow(() -> WireRules.checkHead(exchange("/" + "k".repeat(50), null,
+                Map.of("x-a", List.of("v".repeat(59)), "x-b", List.of("1", "2"))), LIMITS));
+    }
+
+    @Test
+    void aLongHeaderLineIsRequestHeaderSectionTooLarge() {
+        assertEquals(S3ErrorCode.REQUEST_HEADER_SECTION_TOO_LARGE,
+                headRefusal(exchange("/b", null, Map.of("x-a", List.of("v".repeat(60))))));
+    }
+
+    @Test
+    void repeatedHeadersCountAsLines() {
+        assertEquals(S3ErrorCode.REQUEST_HEADER_SECTION_TOO_LARGE,
+                headRefusal(exchange("/b", null, Map.of("x-a", List.of("1", "2"), "x-b", List.of("3", "4")))));
+    }
+
+    @Test
+    void aLongQueryMakesALongRequestLine() {
+        assertEquals(S3ErrorCode.REQUEST_HEADER_SECTION_TOO_LARGE,
+                headRefusal(exchange("/b", "prefix=" + "q".repeat(50), Map.of())));
+    }
+
     @Test
     void anAsteriskTargetIsAnInvalidUri() {
         assertEquals(S3ErrorCode.INVALID_URI, refusal(exchange("*", null, Map.of())));
