@@ -81,9 +81,11 @@ public final class Exchange {
      * Reads the request line and headers once; header names are lower-cased, values as the client meant
      * them. A request whose URI the JAX-RS runtime could not parse (RESTEasy answers those with
      * {@code sendError(400)}) comes back as an error dispatch through web.xml's error page, with the
-     * client's URI in an attribute; it is marked so that the wire rules answer InvalidURI.
+     * client's URI in an attribute; it is marked so that the wire rules answer InvalidURI. Headers are
+     * read from the request as sent, not as the {@link NegotiationShield} shows it to the runtime.
      */
-    static Exchange of(HttpServletRequest request) {
+    static Exchange of(HttpServletRequest shielded) {
+        HttpServletRequest request = NegotiationShield.original(shielded);
         if (request.getDispatcherType() == DispatcherType.ERROR) {
             return new Exchange(RequestIds.newRequestId(), request.getMethod(),
                     String.valueOf(request.getAttribute(RequestDispatcher.ERROR_REQUEST_URI)), null, headers(request),

@@ -25,6 +25,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.container.AsyncResponse;
+import jakarta.ws.rs.container.CompletionCallback;
 import jakarta.ws.rs.core.Response;
 import java.io.IOException;
 import java.io.InputStream;
@@ -95,10 +96,14 @@ public class FrontDoor {
             response.resume(streamed); // refused admission: an in-memory SlowDown
             return;
         }
+        StreamedAnswer body = (StreamedAnswer) streamed.getEntity();
+        // however the response ends (written, failed, or never resumed because the client went away),
+        // the exchange ends with it and its download permit is returned
+        response.register((CompletionCallback) failure -> body.abandon());
         try {
             responses.execute(() -> response.resume(streamed));
         } catch (RejectedExecutionException e) {
-            ((StreamedAnswer) streamed.getEntity()).abandon();
+            body.abandon();
             response.resume(inMemory(exchange, error(exchange, new S3Exception(S3ErrorCode.SLOW_DOWN))));
         }
     }

@@ -50,7 +50,7 @@ final class StreamedAnswer implements StreamingOutput {
         }
     }
 
-    /** Ends the exchange of an answer that will never be written. */
+    /** Ends the exchange if writing did not (the answer was never written); a no-op after {@link #write}. */
     void abandon() {
         frontDoor.finish(exchange, answer.status());
     }
