@@ -110,6 +110,25 @@ for key, algorithm, kind in (("composite", "SHA256", None), ("full", "CRC32", "F
     check(attributes["Checksum"].get("ChecksumType") == wanted, f"attributes {key}: {attributes}")
     second.delete_object(Bucket=bucket, Key=key)
 
+# issue 21: a multipart upload whose parts carry no checksum (botocore computes none when only required)
+# completes with the FULL_OBJECT CRC64NVME S3 computes, and GET/HEAD with checksum mode say so
+plain = boto3.client(
+    "s3", endpoint_url=os.environ["PGVS3_S3_ENDPOINT"], region_name="us-east-1",
+    aws_access_key_id=os.environ["AWS_ACCESS_KEY_ID"], aws_secret_access_key=os.environ["AWS_SECRET_ACCESS_KEY"],
+    config=Config(s3={"addressing_style": "path"}, retries={"max_attempts": 1},
+                  request_checksum_calculation="when_required", response_checksum_validation="when_required"))
+upload = plain.create_multipart_upload(Bucket=bucket, Key="unchecked")["UploadId"]
+listed = [{"PartNumber": n, "ETag": plain.upload_part(Bucket=bucket, Key="unchecked", UploadId=upload, PartNumber=n,
+                                                    Body=part)["ETag"]} for n, part in ((1, body + body), (2, body))]
+done = plain.complete_multipart_upload(Bucket=bucket, Key="unchecked", UploadId=upload, MultipartUpload={"Parts": listed})
+check(done.get("ChecksumCRC64NVME") and done.get("ChecksumType") == "FULL_OBJECT", f"complete unchecked: {done}")
+whole = plain.put_object(Bucket=bucket, Key="unchecked-whole", Body=body + body + body)  # CRC64NVME of the same bytes
+check(whole.get("ChecksumCRC64NVME") == done["ChecksumCRC64NVME"], f"combined {done} vs whole {whole}")
+head = second.head_object(Bucket=bucket, Key="unchecked", ChecksumMode="ENABLED")
+check(head.get("ChecksumCRC64NVME") == done["ChecksumCRC64NVME"] and head.get("ChecksumType") == "FULL_OBJECT",
+      f"head unchecked: {head}")
+second.delete_objects(Bucket=bucket, Delete={"Objects": [{"Key": "unchecked"}, {"Key": "unchecked-whole"}]})
+
 # issue 21: a prefix with a line feed comes back as sent. ListObjects (V1) echoes Prefix unencoded (botocore
 # never decodes V1's Prefix); V2 encodes it under encoding-type=url, which botocore decodes when it chose
 # the encoding itself and hands over as sent when the caller asked for it (as it does every key then)
