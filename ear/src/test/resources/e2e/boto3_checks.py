@@ -129,9 +129,9 @@ check(head.get("ChecksumCRC64NVME") == done["ChecksumCRC64NVME"] and head.get("C
       f"head unchecked: {head}")
 second.delete_objects(Bucket=bucket, Delete={"Objects": [{"Key": "unchecked"}, {"Key": "unchecked-whole"}]})
 
-# issue 21: a prefix with a line feed comes back as sent. ListObjects (V1) echoes Prefix unencoded (botocore
-# never decodes V1's Prefix); V2 encodes it under encoding-type=url, which botocore decodes when it chose
-# the encoding itself and hands over as sent when the caller asked for it (as it does every key then)
+# issue 21: a prefix with a line feed comes back as sent. ListObjects (V1) does not escape a line feed in
+# Prefix (botocore never decodes V1's Prefix); V2 encodes it under encoding-type=url, which botocore decodes
+# when it chose the encoding itself and hands over as sent when the caller asked for it (as every key then)
 for explicit in ({}, {"EncodingType": "url"}):
     v1 = second.list_objects(Bucket=bucket, Prefix="\n", **explicit)
     check(v1["Prefix"] == "\n", f"list_objects {explicit}: {v1}")

@@ -48,12 +48,11 @@ public class ListHandler {
         ListObjectsParams params = ListObjectsParams.of(call, true);
         String marker = ListingParams.text(call, "marker");
         ListPage page = page(call, params, emptyToNull(marker));
-        // V1 echoes Prefix as sent even under encoding-type=url: the SDKs (botocore's decode_list_object)
-        // decode V1's Marker, NextMarker, Delimiter, keys and common prefixes but not Prefix, so an encoded
-        // one would reach the caller as %0A (s3-tests' test_bucket_list_prefix_unreadable). V2 encodes it.
+        // botocore decodes V1's Marker, NextMarker, Delimiter, keys and common prefixes but not its Prefix,
+        // the AWS SDK for Java v2 decodes all of them: V1's Prefix escapes only what both read back alike
         XmlDocument xml = XmlDocument.s3("ListBucketResult")
                 .element("Name", call.bucket())
-                .element("Prefix", params.prefix())
+                .element("Prefix", ListingParams.encodeV1Prefix(params.prefix(), params.encodingType()))
                 .element("Marker", params.encode(marker == null ? "" : marker))
                 .element("MaxKeys", params.maxKeys())
                 .element("Delimiter", params.encode(params.delimiter()))
