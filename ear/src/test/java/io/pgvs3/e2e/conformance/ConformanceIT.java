@@ -314,6 +314,10 @@ class ConformanceIT {
                 }));
         all.add(err("GetObject", "Range beyond the object is 416 InvalidRange", "ErrorResponses.html#InvalidRange",
                 () -> request("GET", "/" + BUCKET + "/obj").header("Range", "bytes=20-30").send(), 416, "InvalidRange"));
+        all.add(err("GetObject", "partNumber beyond the object's parts is 416 InvalidPartNumber naming the part and the count",
+                "ErrorResponses.html#InvalidPartNumber", () -> request("GET", "/" + BUCKET + "/obj").query("partNumber", "2").send(),
+                416, "InvalidPartNumber", o -> has(o, "<Message>The requested partnumber is not satisfiable</Message>",
+                        "<PartNumberRequested>2</PartNumberRequested>", "<ActualPartCount>1</ActualPartCount>")));
         all.add(err("GetObject", "If-Match false is 412 PreconditionFailed", "API_GetObject.html",
                 () -> request("GET", "/" + BUCKET + "/obj").header("If-Match", "\"" + "0".repeat(32) + "\"").send(), 412, "PreconditionFailed"));
         all.add(err("GetObject", "If-Unmodified-Since before Last-Modified is 412 PreconditionFailed", "API_GetObject.html",
@@ -459,6 +463,11 @@ class ConformanceIT {
             return request("PUT", "/" + BUCKET + "/mpu/copied-range").query("partNumber", "1").query("uploadId", upload)
                     .header("x-amz-copy-source", "/" + BUCKET + "/obj").header("x-amz-copy-source-range", "bytes=5-50").send();
         }, 400, "InvalidArgument", o -> has(o, "Range specified is not valid for source object of size: 10")));
+        all.add(err("UploadPartCopy", "x-amz-copy-source-range starting past the source is 400 InvalidRequest", "API_UploadPartCopy.html", () -> {
+            String upload = s3.createMultipartUpload(b -> b.bucket(BUCKET).key("mpu/copied-past")).uploadId();
+            return request("PUT", "/" + BUCKET + "/mpu/copied-past").query("partNumber", "1").query("uploadId", upload)
+                    .header("x-amz-copy-source", "/" + BUCKET + "/obj").header("x-amz-copy-source-range", "bytes=10-20").send();
+        }, 400, "InvalidRequest", o -> has(o, "The specified copy range is invalid for the source object size")));
         all.add(err("UploadPartCopy", "missing source key is 404 NoSuchKey", "API_UploadPartCopy.html", () -> {
             String upload = s3.createMultipartUpload(b -> b.bucket(BUCKET).key("mpu/copied-none")).uploadId();
             return request("PUT", "/" + BUCKET + "/mpu/copied-none").query("partNumber", "1").query("uploadId", upload)

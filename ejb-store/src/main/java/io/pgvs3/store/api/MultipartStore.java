@@ -33,7 +33,8 @@ public interface MultipartStore {
      * {@code listener} hears when the source and the upload have been checked and the bytes start moving.
      *
      * @throws io.pgvs3.store.api.error.StoreException NO_SUCH_UPLOAD, NO_SUCH_KEY, PRECONDITION_FAILED,
-     *                                                 INVALID_ARGUMENT (range outside the source)
+     *                                                 INVALID_REQUEST (range starting past the source's
+     *                                                 last byte), INVALID_ARGUMENT (range ending past it)
      */
     PartInfo copyPart(PartSpec spec, CopySource source, ByteRange range, CopyListener listener);
 

@@ -84,10 +84,7 @@ public final class PartWriter {
         requirePartNumber(spec);
         StoredObject from = access.read(Pool.MAIN, "UploadPartCopy source " + source.key(), source.bucket(),
                 (c, ns) -> SourceRows.require(c, ns, source));
-        if (range != null && range.last() >= from.size()) {
-            throw new StoreException(StoreError.INVALID_ARGUMENT,
-                    "Range specified is not valid for source object of size: " + from.size());
-        }
+        requireWithin(range, from.size());
         boolean whole = range == null || range.length() == from.size();
         return access.writeLong(Pool.CHUNK, operation("UploadPartCopy", spec), spec.bucket(), (c, ns) -> {
             Upload upload = Uploads.require(c, ns, spec.uploadId(), spec.key(), Uploads.Lock.NONE);
@@ -141,6 +138,21 @@ public final class PartWriter {
         UploadParts.Put put = UploadParts.put(c, ns, spec.uploadId(), part);
         FileRefs.release(c, ns, put.replacedFile() == null ? List.of() : List.of(put.replacedFile()));
         return put.part().info();
+    }
+
+    /**
+     * S3's two answers to a range the source does not hold: one that starts past its last byte names
+     * no byte of it (InvalidRequest), one that only ends past it is an invalid argument.
+     */
+    private static void requireWithin(ByteRange range, long size) {
+        if (range != null && range.first() >= size) {
+            throw new StoreException(StoreError.INVALID_REQUEST,
+                    "The specified copy range is invalid for the source object size");
+        }
+        if (range != null && range.last() >= size) {
+            throw new StoreException(StoreError.INVALID_ARGUMENT,
+                    "Range specified is not valid for source object of size: " + size);
+        }
     }
 
     private static void requirePartNumber(PartSpec spec) {

@@ -87,6 +87,10 @@ class UploadPartCopyTest {
         StoreException range = assertThrows(StoreException.class, () -> copy(bucket, id, 1, "src", new ByteRange(5, 10)));
         assertEquals(StoreError.INVALID_ARGUMENT, range.error());
         assertEquals("Range specified is not valid for source object of size: 10", range.getMessage());
+        // issue 21: a range that starts past the last byte names nothing of the source
+        StoreException past = assertThrows(StoreException.class, () -> copy(bucket, id, 1, "src", new ByteRange(10, 20)));
+        assertEquals(StoreError.INVALID_REQUEST, past.error());
+        assertEquals("The specified copy range is invalid for the source object size", past.getMessage());
         assertEquals(StoreError.PRECONDITION_FAILED, assertThrows(StoreException.class, () -> stores.parts.copy(
                 new PartSpec(bucket, "t", id, 1, -1, null, null),
                 new CopySource(bucket, "src", new CopyConditions("\"x\"", null, null, null)), null, CopyListener.NONE))

@@ -48,9 +48,11 @@ public class ListHandler {
         ListObjectsParams params = ListObjectsParams.of(call, true);
         String marker = ListingParams.text(call, "marker");
         ListPage page = page(call, params, emptyToNull(marker));
+        // botocore decodes V1's Marker, NextMarker, Delimiter, keys and common prefixes but not its Prefix,
+        // the AWS SDK for Java v2 decodes all of them: V1's Prefix escapes only what both read back alike
         XmlDocument xml = XmlDocument.s3("ListBucketResult")
                 .element("Name", call.bucket())
-                .element("Prefix", params.encode(params.prefix()))
+                .element("Prefix", ListingParams.encodeV1Prefix(params.prefix(), params.encodingType()))
                 .element("Marker", params.encode(marker == null ? "" : marker))
                 .element("MaxKeys", params.maxKeys())
                 .element("Delimiter", params.encode(params.delimiter()))

@@ -69,6 +69,26 @@ final class ListingParams {
     }
 
     /**
+     * ListObjects (V1)'s Prefix under encoding-type=url: only what a reader could not get back unencoded is
+     * escaped ({@code %}, {@code +}, and the control characters and non-characters XML 1.0 cannot carry).
+     * SDKs that decode V1's Prefix (the AWS SDK for Java v2) read the same string as from S3's fully
+     * encoded one; botocore, which never decodes it, gets back any other prefix as it sent it, a line feed
+     * included (s3-tests' test_bucket_list_prefix_unreadable; docs/adr/0049).
+     */
+    static String encodeV1Prefix(String value, String encodingType) {
+        if (value == null || encodingType == null) {
+            return value;
+        }
+        StringBuilder out = new StringBuilder(value.length() + 8);
+        value.codePoints().forEach(c -> {
+            boolean unsafe = c == '%' || c == '+' || c == 0xFFFE || c == 0xFFFF
+                    || (c < 0x20 && c != '\t' && c != '\n' && c != '\r');
+            out.append(unsafe ? encode(Character.toString(c), encodingType) : Character.toString(c));
+        });
+        return out.toString();
+    }
+
+    /**
      * With encoding-type=url, names go out as S3 encodes them: every byte of their UTF-8 but
      * {@code A-Za-z0-9-._~} and {@code /} as upper-case {@code %XX} (a space is {@code %20}, never
      * {@code +}), so any key survives XML and a strict decoder gets it back byte for byte.

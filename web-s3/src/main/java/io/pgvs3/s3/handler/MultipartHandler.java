@@ -12,7 +12,6 @@ import io.pgvs3.store.api.PutResult;
 import io.pgvs3.store.api.UploadInfo;
 import io.pgvs3.store.api.UploadSpec;
 import io.pgvs3.store.api.checksum.ChecksumAlgorithm;
-import io.pgvs3.store.api.checksum.ObjectChecksum;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
 import io.pgvs3.s3.http.S3Response;
@@ -61,18 +60,13 @@ public class MultipartHandler {
         UploadChecksum checksum = PutHeaders.uploadChecksum(call);
         PartInfo part = multipart.uploadPart(new PartSpec(call.bucket(), call.key(), MultipartParams.uploadId(call),
                 MultipartParams.partNumber(call), PutHeaders.declaredLength(call), PutHeaders.contentMd5(call),
-                call.expectedSha256(), () -> declaredOnly(checksum, checksum.verify(call.trailers().get()))),
+                call.expectedSha256(), () -> checksum.verify(call.trailers().get())),
                 checksum.wrap(call.body()));
         S3Response.Builder response = S3Response.ok().header("ETag", MultipartXml.quoted(part.etag()));
         if (part.checksum() != null) {
             response.header(part.checksum().algorithm().headerName(), part.checksum().value());
         }
         return response.build();
-    }
-
-    /** A part keeps only the checksum its client declared (verified); the default one is not stored. */
-    private static ObjectChecksum declaredOnly(UploadChecksum checksum, ObjectChecksum verified) {
-        return checksum.declared() ? verified : null;
     }
 
     public S3Response complete(S3Call call) {

@@ -24,8 +24,12 @@ final class PartReads {
         if (call.header("Range") != null) {
             throw call.error(S3ErrorCode.INVALID_REQUEST, "Cannot specify both Range header and partNumber query parameter");
         }
-        if (partNumber > meta.location().partCount()) {
-            throw call.error(S3ErrorCode.INVALID_PART_NUMBER);
+        int partCount = meta.location().partCount();
+        if (partNumber > partCount) {
+            // S3's 416 names the part asked for and the object's part count
+            throw call.error(S3ErrorCode.INVALID_PART_NUMBER)
+                    .withDetail("PartNumberRequested", Integer.toString(partNumber))
+                    .withDetail("ActualPartCount", Integer.toString(partCount));
         }
         return meta.location().partRange(partNumber, meta.size());
     }

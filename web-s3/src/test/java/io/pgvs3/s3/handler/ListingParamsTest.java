@@ -53,4 +53,22 @@ class ListingParamsTest {
                 "00000000DEADBEEF", null, 1, InputStream.nullInputStream(), Map::of);
         assertEquals(S3ErrorCode.INVALID_ARGUMENT, assertThrows(S3Exception.class, () -> PutHeaders.contentType(call)).code());
     }
+
+    /**
+     * Issue 21: V1's Prefix escapes only what XML 1.0 or a URL decoder would not give back; decoding it
+     * always yields the prefix, as decoding S3's fully encoded one does.
+     */
+    @Test
+    void aV1PrefixEscapesOnlyWhatItCannotCarry() {
+        assertEquals("a\nb c/\u00e9\t\r", ListingParams.encodeV1Prefix("a\nb c/\u00e9\t\r", "url"));
+        assertEquals("a%2Bb%25c%01\u007f", ListingParams.encodeV1Prefix("a+b%c\u0001\u007f", "url"));
+        assertEquals("%EF%BF%BF", ListingParams.encodeV1Prefix("\uffff", "url"));
+        assertEquals("a+b", ListingParams.encodeV1Prefix("a+b", null));
+        assertNull(ListingParams.encodeV1Prefix(null, "url"));
+        for (String prefix : new String[] {"a\nb", "x+y %z", "e\u0001", "\u00e9t\u00e9/"}) {
+            String decoded = java.net.URLDecoder.decode(ListingParams.encodeV1Prefix(prefix, "url"),
+                    java.nio.charset.StandardCharsets.UTF_8);
+            assertEquals(prefix, decoded);
+        }
+    }
 }
