@@ -7,7 +7,7 @@ import java.util.Arrays;
 
 /**
  * An {@link S3Response} as a JAX-RS {@link Response}: the handler's status and headers exactly as built
- * (names and values; the WAR turns off RESTEasy's charset addition), S3's request id headers, and
+ * (names and values; the type goes straight to the {@link ExactContentType} response), S3's request id headers, and
  * the entity given. Nothing is negotiated: the resources declare no media types.
  */
 final class Answers {
@@ -16,10 +16,26 @@ final class Answers {
     }
 
     static Response of(Exchange exchange, S3Response answer, Object entity) {
+        return of(exchange, answer, entity, exchange.response());
+    }
+
+    /**
+     * An error answer that replaces one whose writing failed before its first byte: the runtime resets
+     * the response first, so its type travels with the JAX-RS answer (an XML type it parses as is).
+     */
+    static Response replacement(Exchange exchange, S3Response error) {
+        return of(exchange, error, hasBody(exchange, error) ? bytes(error) : null, null);
+    }
+
+    private static Response of(Exchange exchange, S3Response answer, Object entity, ExactContentType written) {
         Response.ResponseBuilder response = Response.status(answer.status());
         boolean idSent = false;
         for (S3Response.Header header : answer.headers()) {
-            response.header(header.name(), header.value());
+            if (written != null && header.name().equalsIgnoreCase("Content-Type")) {
+                written.exactly(header.value()); // never parsed nor normalized by the runtime
+            } else {
+                response.header(header.name(), header.value());
+            }
             idSent |= header.name().equalsIgnoreCase("x-amz-request-id");
         }
         if (!idSent) {

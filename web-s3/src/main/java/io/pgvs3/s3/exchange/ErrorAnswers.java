@@ -1,6 +1,7 @@
 package io.pgvs3.s3.exchange;
 
 import io.pgvs3.s3.error.ErrorResponses;
+import io.pgvs3.s3.http.RequestIds;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
@@ -8,10 +9,11 @@ import jakarta.ws.rs.NotAcceptableException;
 import jakarta.ws.rs.NotAllowedException;
 import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.NotSupportedException;
-import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.ext.ExceptionMapper;
 import jakarta.ws.rs.ext.Provider;
+import java.util.Map;
 
 /**
  * The one exception mapper of the S3 port, so that no JAX-RS default answer (HTML, a provider-chosen
@@ -44,16 +46,29 @@ public class ErrorAnswers implements ExceptionMapper<Throwable> {
 
     @Inject
     FrontDoor frontDoor;
+    /** The request when the runtime dispatched it past {@link RequestAsSent} (a {@code *} target); a proxy. */
     @Context
-    HttpServletRequest request;
+    HttpServletRequest unfiltered;
 
     @Override
     public Response toResponse(Throwable failure) {
         if (failure instanceof Answered answered) {
             return answered.answer;
         }
+        if (!RequestAsSent.dispatching()) {
+            if (unfiltered.getAttribute(FrontDoor.TAKEN) == null) {
+                // the filter's mapping "/*" matches no "*" target (OPTIONS *, the HTTP/2 preface)
+                return frontDoor.answer(new RequestAsSent.Dispatch(unfiltered, null));
+            }
+            // the thread that writes a streamed body: its exchange has answered already; what is left
+            // is a defect to log
+            Exchange unknown = new Exchange(RequestIds.newRequestId(), "GET", "", null, Map.of());
+            return Answers.inMemory(unknown, ErrorResponses.of(failure, new ErrorResponses.RequestFacts(
+                    unknown.requestId(), unknown.method(), unknown.rawPath(), code -> { })));
+        }
+        HttpServletRequest request = RequestAsSent.current().request();
         if (request.getAttribute(FrontDoor.TAKEN) == null) {
-            return frontDoor.answer(request);
+            return frontDoor.answer();
         }
         Exchange exchange = Exchange.of(request);
         return Answers.inMemory(exchange, ErrorResponses.of(failure, new ErrorResponses.RequestFacts(

@@ -49,6 +49,8 @@ public final class Exchange {
     private volatile boolean clientGone;
     /** The client's address, kept only when the access log is on. */
     private volatile String client;
+    /** The response the runtime writes this exchange's answer to, when it runs behind {@link RequestAsSent}. */
+    private volatile ExactContentType response;
     /** The container refused the request's URI before the S3 port saw it (see {@link #of}). */
     private final boolean uriRefused;
 
@@ -81,11 +83,10 @@ public final class Exchange {
      * Reads the request line and headers once; header names are lower-cased, values as the client meant
      * them. A request whose URI the JAX-RS runtime could not parse (RESTEasy answers those with
      * {@code sendError(400)}) comes back as an error dispatch through web.xml's error page, with the
-     * client's URI in an attribute; it is marked so that the wire rules answer InvalidURI. Headers are
-     * read from the request as sent, not as the {@link NegotiationShield} shows it to the runtime.
+     * client's URI in an attribute; it is marked so that the wire rules answer InvalidURI. {@code request}
+     * is the request as sent ({@link RequestAsSent}).
      */
-    static Exchange of(HttpServletRequest shielded) {
-        HttpServletRequest request = NegotiationShield.original(shielded);
+    static Exchange of(HttpServletRequest request) {
         if (request.getDispatcherType() == DispatcherType.ERROR) {
             return new Exchange(RequestIds.newRequestId(), request.getMethod(),
                     String.valueOf(request.getAttribute(RequestDispatcher.ERROR_REQUEST_URI)), null, headers(request),
@@ -128,6 +129,15 @@ public final class Exchange {
     /** Headers by lower-case name, values in arrival order. */
     public Map<String, List<String>> headers() {
         return headers;
+    }
+
+    void response(ExactContentType written) {
+        response = written;
+    }
+
+    /** The response the runtime writes to, or null when the request came past {@link RequestAsSent}. */
+    ExactContentType response() {
+        return response;
     }
 
     /** Whether the container refused the URI before the S3 port saw it. */

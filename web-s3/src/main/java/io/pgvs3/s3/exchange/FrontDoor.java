@@ -74,8 +74,14 @@ public class FrontDoor {
     }
 
     /** Answers on this thread; a streamed body (a long copy's keep-alive document) is written here too. */
-    Response answer(HttpServletRequest request) {
-        Exchange exchange = open(request);
+    Response answer() {
+        return answer(RequestAsSent.current());
+    }
+
+    /** As {@link #answer()}, for a request the runtime dispatched without {@link RequestAsSent}'s filter. */
+    Response answer(RequestAsSent.Dispatch dispatch) {
+        HttpServletRequest request = dispatch.request();
+        Exchange exchange = open(dispatch);
         S3Response answer = handleOrError(exchange, request);
         if (answer.streamed() == null) {
             return inMemory(exchange, answer);
@@ -84,8 +90,10 @@ public class FrontDoor {
     }
 
     /** Resumes {@code response} at once with an in-memory answer, or on the response executor with a streamed one. */
-    void answer(HttpServletRequest request, AsyncResponse response) {
-        Exchange exchange = open(request);
+    void answer(AsyncResponse response) {
+        RequestAsSent.Dispatch dispatch = RequestAsSent.current();
+        HttpServletRequest request = dispatch.request();
+        Exchange exchange = open(dispatch);
         S3Response answer = handleOrError(exchange, request);
         if (answer.streamed() == null) {
             response.resume(inMemory(exchange, answer));
@@ -108,9 +116,11 @@ public class FrontDoor {
         }
     }
 
-    private Exchange open(HttpServletRequest request) {
+    private Exchange open(RequestAsSent.Dispatch dispatch) {
+        HttpServletRequest request = dispatch.request();
         request.setAttribute(TAKEN, Boolean.TRUE);
         Exchange exchange = Exchange.of(request);
+        exchange.response(dispatch.response());
         if (accessLog.enabled()) {
             exchange.client(request.getRemoteAddr());
         }

@@ -1,7 +1,6 @@
 package io.pgvs3.s3.exchange;
 
 import jakarta.inject.Inject;
-import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HEAD;
@@ -11,7 +10,6 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.container.AsyncResponse;
 import jakarta.ws.rs.container.Suspended;
-import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.Response;
 
 /**
@@ -23,8 +21,8 @@ import jakarta.ws.rs.core.Response;
  * <p>A GET may answer with a body streamed from the chunk pool, so it is suspended and the front door
  * resumes it: at once on this thread for an in-memory answer, on the response executor for a streamed
  * one. The other methods answer in memory (or, for a long copy, with a keep-alive body written here).
- * The servlet request is a parameter, never a field: no proxy stands between a request and its
- * resource.
+ * The front door takes the request as sent from {@link RequestAsSent}, never through an injected
+ * proxy.
  */
 public abstract class S3Resource {
 
@@ -32,38 +30,38 @@ public abstract class S3Resource {
     FrontDoor frontDoor;
 
     @GET
-    public void get(@Context HttpServletRequest request, @Suspended AsyncResponse response) {
-        frontDoor.answer(request, response);
+    public void get(@Suspended AsyncResponse response) {
+        frontDoor.answer(response);
     }
 
     @HEAD
-    public Response head(@Context HttpServletRequest request) {
-        return frontDoor.answer(request);
+    public Response head() {
+        return frontDoor.answer();
     }
 
     @PUT
-    public Response put(@Context HttpServletRequest request) {
-        return frontDoor.answer(request);
+    public Response put() {
+        return frontDoor.answer();
     }
 
     @POST
-    public Response post(@Context HttpServletRequest request) {
-        return frontDoor.answer(request);
+    public Response post() {
+        return frontDoor.answer();
     }
 
     @DELETE
-    public Response delete(@Context HttpServletRequest request) {
-        return frontDoor.answer(request);
+    public Response delete() {
+        return frontDoor.answer();
     }
 
     /** No CORS preflight here: S3's answer for a bucket without a CORS configuration comes from the router. */
     @OPTIONS
-    public Response options(@Context HttpServletRequest request) {
-        return frontDoor.answer(request);
+    public Response options() {
+        return frontDoor.answer();
     }
 
     @PATCH
-    public Response patch(@Context HttpServletRequest request) {
-        return frontDoor.answer(request);
+    public Response patch() {
+        return frontDoor.answer();
     }
 }

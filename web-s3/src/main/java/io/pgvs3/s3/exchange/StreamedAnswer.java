@@ -38,7 +38,7 @@ final class StreamedAnswer implements StreamingOutput {
                 // nothing reached the client yet: it gets a proper error answer instead
                 S3Response error = frontDoor.error(exchange, e);
                 status = error.status();
-                throw new ErrorAnswers.Answered(Answers.inMemory(exchange, error));
+                throw new ErrorAnswers.Answered(Answers.replacement(exchange, error));
             }
             if (exchange.isClientGone()) {
                 LOG.log(Level.FINE, "request " + exchange.requestId() + ": the client went away mid-body", e);
