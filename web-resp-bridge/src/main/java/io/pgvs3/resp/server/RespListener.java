@@ -3,6 +3,7 @@ package io.pgvs3.resp.server;
 import io.pgvs3.resp.command.CommandTable;
 import io.pgvs3.resp.command.PipelineRunner;
 import io.pgvs3.resp.command.Gateway;
+import io.pgvs3.resp.command.KvThreads;
 import io.pgvs3.resp.command.Services;
 import io.pgvs3.resp.command.Session;
 import io.pgvs3.resp.command.family.Families;
@@ -52,6 +53,7 @@ public class RespListener implements Gateway {
 
     private static final Logger LOG = Logger.getLogger(RespListener.class.getName());
     private static final long OPEN_RETRY_MILLIS = 1000;
+    private static final long STOP_WAIT_SECONDS = 5;
     private static final byte[] MAX_CLIENTS = ("-" + RespErrors.MAX_CLIENTS + "\r\n").getBytes(StandardCharsets.US_ASCII);
 
     @Resource(lookup = "concurrent/pgvs3/respThreads")
@@ -74,6 +76,7 @@ public class RespListener implements Gateway {
     private volatile String problem = "not started";
     private volatile boolean stopped;
     private PipelineRunner pipeline;
+    private KvThreads stores;
     private List<EventLoop> loops = List.of();
     private ExecutorService workers;
     /** Null for plaintext. */
@@ -91,7 +94,8 @@ public class RespListener implements Gateway {
             return;
         }
         CommandTable table = Families.table();
-        pipeline = new PipelineRunner(table, new Services(kv, this, table, config.credentials(),
+        stores = new KvThreads(kv::openSession);
+        pipeline = new PipelineRunner(table, new Services(stores, this, table, config.credentials(),
                 config.limits().maxBulk()), metrics, config.writeTransactions(), config.readOnly());
         metrics.connections(connections::size);
         threads.newThread(this::openUntilStopped).start();
@@ -229,8 +233,20 @@ public class RespListener implements Gateway {
         new ArrayList<>(connections.values()).forEach(LoopConnection::close);
         if (workers != null) {
             workers.shutdownNow();
+            awaitWorkers();
         }
         LOG.info("RESP listener closed");
+    }
+
+    /** Closes the workers' store sessions once they ended; a worker still stuck in the store keeps its own. */
+    private void awaitWorkers() {
+        try {
+            if (workers.awaitTermination(STOP_WAIT_SECONDS, TimeUnit.SECONDS)) {
+                stores.closeAll();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     @Override
