@@ -96,7 +96,7 @@ public class RespListener implements Gateway {
         CommandTable table = Families.table();
         stores = new KvThreads(kv::openSession);
         pipeline = new PipelineRunner(table, new Services(stores, this, table, config.credentials(),
-                config.limits().maxBulk()), metrics, config.writeTransactions(), config.readOnly());
+                config.limits().maxBulk()), metrics.observer(), config.writeTransactions(), config.readOnly());
         metrics.connections(connections::size);
         threads.newThread(this::openUntilStopped).start();
     }
