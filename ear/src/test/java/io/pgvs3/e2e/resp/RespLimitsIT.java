@@ -39,7 +39,8 @@ import redis.clients.jedis.Jedis;
  * 256 MiB heap cost neither threads nor a working client's latency; the client past {@code maxclients}
  * gets what a redis-server past its {@code maxclients} sends; the idle timeout closes an idle client and
  * leaves a talking one alone, as a redis-server's {@code timeout} does; a client that reads no replies is not
- * read either (backpressure), and gets every reply in order once it reads. Needs 10,500 open files in this JVM
+ * read either (backpressure), and gets every reply in order once it reads; idle TLS clients cost no threads
+ * either (docs/adr/0050). Needs 10,500 open files in this JVM
  * and in the gateway (the JVM raises its soft limit to the hard one).
  */
 @ExtendWith(RespLimitsStack.class)
