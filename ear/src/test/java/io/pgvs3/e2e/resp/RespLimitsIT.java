@@ -133,6 +133,11 @@ class RespLimitsIT {
                     assertEquals(List.of("-ERR max number of clients reached", "<closed>"),
                             List.of(extra.read(), extra.read()));
                 }
+                InetSocketAddress address = RespLimitsStack.respAddress();
+                try (Socket silent = new Socket(address.getAddress(), address.getPort())) {
+                    silent.setSoTimeout(30_000); // refused clients are not counted: one that never handshakes must go
+                    assertEquals(-1, silent.getInputStream().read(), "a refused client that never starts TLS is closed");
+                }
                 assertTrue(threadsWith - threadsBefore < 100, "threads " + threadsBefore + " before, " + threadsWith
                         + " with " + TLS_IDLE + " idle TLS clients");
                 assertEquals("+PONG", worker.call("PING"));

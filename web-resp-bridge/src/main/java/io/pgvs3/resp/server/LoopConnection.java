@@ -50,7 +50,8 @@ final class LoopConnection {
     private boolean ending;
     private long drainUntil;
     private long drained;
-    private long lastActiveMillis = System.currentTimeMillis();
+    private final long acceptedMillis = System.currentTimeMillis();
+    private long lastActiveMillis = acceptedMillis;
     private boolean closed;
 
     LoopConnection(SocketChannel channel, Wire wire, Exchange exchange, EventLoop loop, Executor workers,
@@ -254,7 +255,11 @@ final class LoopConnection {
         key.interestOps(SelectionKey.OP_READ);
     }
 
-    /** Closes the connection if it idled past the timeout (0: never) or drained long enough. */
+    /**
+     * Closes the connection if it idled past the timeout (0: never) or drained long enough, or if it is a
+     * refused client whose wire is still not ready after the drain time: refused clients are not counted
+     * against {@code maxclients}, so one that never finishes its TLS handshake must not stay.
+     */
     void expire(long now, long idleTimeoutMillis) {
         boolean busy;
         synchronized (this) {
@@ -262,7 +267,8 @@ final class LoopConnection {
         }
         boolean drainedEnough = ending && !busy && now >= drainUntil;
         boolean idle = idleTimeoutMillis > 0 && !busy && !ending && now - lastActiveMillis >= idleTimeoutMillis;
-        if (drainedEnough || idle) {
+        boolean refusedUnready = refusal != null && !greeted && now - acceptedMillis >= Exchange.DRAIN_MILLIS;
+        if (drainedEnough || idle || refusedUnready) {
             if (idle) {
                 LOG.fine(() -> "closing idle RESP client " + session().id());
             }
