@@ -6,19 +6,21 @@
 #   eval "$(deploy/local/stack.sh env)"     # a running stack: PGVS3_RESP_ENDPOINT, PGVS3_SECRET_KEY, PGVS3_JDBC_URL
 #   deploy/bench/resp-bench.sh [REQUESTS]   # requests of the largest case (default 20000)
 #
-# Cases: GET and SET at -P 1 and -P 16, -c 1 and -c 64, values of PGVS3_BENCH_VALUE bytes (4096), keys drawn
-# from 10,000 that every target holds before the first trial. Each of PGVS3_BENCH_TRIALS trials (5) runs every
-# case on the three targets back to back, in an order that rotates from trial to trial, and the floor once.
-# A case gets REQUESTS * P * c / 1024 requests, at least 2,000. The gateway's and PostgreSQL's CPU time
-# (/proc, the processes listening on the RESP and database ports, PostgreSQL's backends included) is taken
-# around each bridge run. Prints the medians over the trials as a markdown table (ratios are medians of
-# each trial's ratio) and keeps every trial's row in PGVS3_BENCH_OUT (a CSV file; default a temporary one).
+# Cases: GET and SET at -P 1 and -P 16, -c 1 and -c 64 (PGVS3_BENCH_CASES, e.g. "get:1:1" for GET P1 c1 alone),
+# values of PGVS3_BENCH_VALUE bytes (4096), keys drawn from 10,000 that every target holds before the first
+# trial. Each of PGVS3_BENCH_TRIALS trials (5) runs every case on the three targets back to back, in an order
+# that rotates from trial to trial, and the floor once. A case gets REQUESTS * P * c / 1024 requests, at
+# least 2,000. The gateway's and PostgreSQL's CPU time (/proc, the processes listening on the RESP and
+# database ports, PostgreSQL's backends included) is taken around each bridge run. Prints the medians over
+# the trials as a markdown table (ratios are medians of each trial's ratio) and keeps every trial's row in
+# PGVS3_BENCH_OUT (a CSV file; default a temporary one).
 set -euo pipefail
 
 REQUESTS=${1:-20000}
 TRIALS=${PGVS3_BENCH_TRIALS:-5}
 VALUE=${PGVS3_BENCH_VALUE:-4096}
 KEYS=10000
+CASES=${PGVS3_BENCH_CASES:-get:1:1 get:1:64 get:16:1 get:16:64 set:1:1 set:1:64 set:16:1 set:16:64}
 : "${PGVS3_RESP_ENDPOINT:?run eval \"\$(deploy/local/stack.sh env)\" first}"
 : "${PGVS3_SECRET_KEY:?}" "${PGVS3_JDBC_URL:?}" "${PGVS3_DB_USER:?}" "${PGVS3_DB_PASSWORD:?}"
 for tool in redis-benchmark redis-server redis-cli ss java python3; do
@@ -98,23 +100,20 @@ done
 echo "trial,test,P,c,n,target,rps,p50_ms,gateway_cpu_s,pg_cpu_s" >"$OUT"
 TARGETS=(bridge memory aof)
 for ((trial = 1; trial <= TRIALS; trial++)); do
-  for test in get set; do
-    for P in 1 16; do
-      for c in 1 64; do
-        n=$((REQUESTS * P * c / 1024))
-        ((n >= 2000)) || n=2000
-        for k in 0 1 2; do
-          t=${TARGETS[(trial + k) % 3]}
-          target "$t"
-          g0=$(ticks "$GATEWAY_PID") p0=$(pg_ticks)
-          line=$(redis-benchmark -h "$HOST" -p "$PORT" "${AUTH[@]}" -t "$test" -n "$n" -r "$KEYS" -P "$P" -c "$c" \
-            -d "$VALUE" --csv 2>/dev/null | tr -d '"' | awk -F, 'NR > 1 { print $2 "," $5 }')
-          g1=$(ticks "$GATEWAY_PID") p1=$(pg_ticks)
-          cpu=","
-          [[ $t == bridge ]] && cpu=$(awk -v g=$((g1 - g0)) -v p=$((p1 - p0)) -v hz="$HZ" 'BEGIN { printf "%.2f,%.2f", g / hz, p / hz }')
-          echo "$trial,$test,$P,$c,$n,$t,$line,$cpu" >>"$OUT"
-        done
-      done
+  for case in $CASES; do
+    IFS=: read -r test P c <<<"$case"
+    n=$((REQUESTS * P * c / 1024))
+    ((n >= 2000)) || n=2000
+    for k in 0 1 2; do
+      t=${TARGETS[(trial + k) % 3]}
+      target "$t"
+      g0=$(ticks "$GATEWAY_PID") p0=$(pg_ticks)
+      line=$(redis-benchmark -h "$HOST" -p "$PORT" "${AUTH[@]}" -t "$test" -n "$n" -r "$KEYS" -P "$P" -c "$c" \
+        -d "$VALUE" --csv 2>/dev/null | tr -d '"' | awk -F, 'NR > 1 { print $2 "," $5 }')
+      g1=$(ticks "$GATEWAY_PID") p1=$(pg_ticks)
+      cpu=","
+      [[ $t == bridge ]] && cpu=$(awk -v g=$((g1 - g0)) -v p=$((p1 - p0)) -v hz="$HZ" 'BEGIN { printf "%.2f,%.2f", g / hz, p / hz }')
+      echo "$trial,$test,$P,$c,$n,$t,$line,$cpu" >>"$OUT"
     done
   done
   floor=$(java -cp "$PGJDBC" "$HERE/RespFloor.java" "$PGVS3_JDBC_URL" "$PGVS3_DB_USER" "$PGVS3_DB_PASSWORD" 2000)
@@ -135,6 +134,8 @@ for test in ("get", "set"):
         for c in ("1", "64"):
             b, m, a = (trials(test, P, c, t) for t in ("bridge", "memory", "aof"))
             keys = sorted(set(b) & set(m) & set(a))
+            if not keys:
+                continue
             rps = lambda d: [float(d[k]["rps"]) for k in keys]
             per_cmd = lambda col: med([float(b[k][col]) / int(b[k]["n"]) * 1e6 for k in keys])
             print("| %s | %s | %s | %.0f | %.3f | %.0f | %.0f | %.3f | %.3f | %.1f | %.1f |" % (

@@ -110,6 +110,11 @@ public final class OpsStack implements BeforeAllCallback, AutoCloseable {
         return context;
     }
 
+    /** The stack's certificate as a PEM file (redis-cli --cacert). */
+    public static Path certificatePem() throws IOException, GeneralSecurityException {
+        return tls.certificatePem();
+    }
+
     static TestTls tls() {
         return tls;
     }

@@ -3,8 +3,11 @@ package io.pgvs3.e2e;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLContext;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
@@ -20,6 +23,7 @@ public final class RespLimitsStack implements BeforeAllCallback, AutoCloseable {
     private static final String NAME = "stack-resp-limits";
     private static StackScript script;
     private static Map<String, String> settings;
+    private static TestTls tls;
 
     @Override
     public void beforeAll(ExtensionContext context) {
@@ -43,6 +47,25 @@ public final class RespLimitsStack implements BeforeAllCallback, AutoCloseable {
         }
         script = next;
         settings = wanted;
+    }
+
+    /** {@code more} and TLS on the RESP port, with a keystore made for this stack once. */
+    public static synchronized Map<String, String> withTls(Map<String, String> more) throws Exception {
+        if (tls == null) {
+            tls = TestTls.generate(new StackScript(NAME, SHIFT, 1, Map.of()).stateDir().resolveSibling(NAME + "-tls"),
+                    List.of());
+        }
+        Map<String, String> all = new HashMap<>(more);
+        all.putAll(Map.of("PGVS3_RESP_TLS", "true", "PGVS3_TLS_KEYSTORE", tls.keystore().toString(),
+                "PGVS3_TLS_KEYSTORE_PASSWORD", tls.password()));
+        return Map.copyOf(all);
+    }
+
+    /** A TLS context that trusts the keystore of {@link #withTls}. */
+    public static synchronized SSLContext trustingTls() throws Exception {
+        SSLContext context = SSLContext.getInstance("TLS");
+        context.init(null, tls.trustManagers(), null);
+        return context;
     }
 
     public static long gatewayPid() throws IOException {

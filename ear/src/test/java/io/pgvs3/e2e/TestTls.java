@@ -3,12 +3,14 @@ package io.pgvs3.e2e;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.security.cert.Certificate;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.TrustManager;
@@ -61,16 +63,29 @@ final class TestTls {
     }
 
     TrustManager[] trustManagers() throws IOException, GeneralSecurityException {
-        KeyStore server = KeyStore.getInstance("PKCS12");
-        try (InputStream in = Files.newInputStream(keystore)) {
-            server.load(in, password.toCharArray());
-        }
-        Certificate certificate = server.getCertificate("pgvs3");
+        Certificate certificate = certificate();
         KeyStore trusted = KeyStore.getInstance(KeyStore.getDefaultType());
         trusted.load(null, null);
         trusted.setCertificateEntry("pgvs3", certificate);
         TrustManagerFactory factory = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
         factory.init(trusted);
         return factory.getTrustManagers();
+    }
+
+    /** The certificate as a PEM file beside the keystore, for clients that read no PKCS12 (redis-cli's --cacert). */
+    Path certificatePem() throws IOException, GeneralSecurityException {
+        Path pem = keystore.resolveSibling("cert.pem");
+        String base64 = Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII))
+                .encodeToString(certificate().getEncoded());
+        Files.writeString(pem, "-----BEGIN CERTIFICATE-----\n" + base64 + "\n-----END CERTIFICATE-----\n");
+        return pem;
+    }
+
+    private Certificate certificate() throws IOException, GeneralSecurityException {
+        KeyStore server = KeyStore.getInstance("PKCS12");
+        try (InputStream in = Files.newInputStream(keystore)) {
+            server.load(in, password.toCharArray());
+        }
+        return server.getCertificate("pgvs3");
     }
 }

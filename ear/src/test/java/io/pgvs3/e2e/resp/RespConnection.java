@@ -23,7 +23,12 @@ final class RespConnection implements AutoCloseable {
     private final OutputStream out;
 
     RespConnection(InetSocketAddress address) throws IOException {
-        socket = new Socket(address.getAddress(), address.getPort());
+        this(new Socket(address.getAddress(), address.getPort()));
+    }
+
+    /** Over a connected socket: a TLS one, for instance. */
+    RespConnection(Socket connected) throws IOException {
+        socket = connected;
         socket.setSoTimeout(30_000);
         in = new BufferedInputStream(socket.getInputStream());
         out = socket.getOutputStream();

@@ -8,6 +8,7 @@ import io.pgvs3.e2e.RespLimitsStack;
 import io.pgvs3.e2e.Scrape;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
@@ -20,10 +21,13 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import javax.net.ssl.SSLSocket;
+import javax.net.ssl.SSLSocketFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import redis.clients.jedis.DefaultJedisClientConfig;
@@ -35,13 +39,16 @@ import redis.clients.jedis.Jedis;
  * 256 MiB heap cost neither threads nor a working client's latency; the client past {@code maxclients}
  * gets what a redis-server past its {@code maxclients} sends; the idle timeout closes an idle client and
  * leaves a talking one alone, as a redis-server's {@code timeout} does; a client that reads no replies is not
- * read either (backpressure), and gets every reply in order once it reads. Needs 10,500 open files in this JVM
+ * read either (backpressure), and gets every reply in order once it reads; idle TLS clients cost no threads
+ * either (docs/adr/0050). Needs 10,500 open files in this JVM
  * and in the gateway (the JVM raises its soft limit to the hard one).
  */
 @ExtendWith(RespLimitsStack.class)
 class RespLimitsIT {
 
     private static final int IDLE = 10_000;
+    /** Idle TLS clients: each costs this JVM a blocking socket with its buffers, so fewer than the plaintext ones. */
+    private static final int TLS_IDLE = 2_000;
     private static final Map<String, String> TEN_THOUSAND = Map.of("PGVS3_RESP_MAX_CLIENTS", String.valueOf(IDLE + 1));
     /** GETs of a 4 KiB value a client pipelines while it reads nothing: 1.2 GB of replies, five heaps' worth. */
     private static final int UNREAD_GETS = 300_000;
@@ -68,7 +75,7 @@ class RespLimitsIT {
                 for (int i = 0; i < IDLE; i++) {
                     idle.add(SocketChannel.open(address));
                 }
-                awaitConnected(worker, IDLE + 1);
+                awaitConnected(() -> worker.info("clients"), IDLE + 1);
                 long busy = medianGetNanos(worker);
                 int threadsWith = threads(gateway);
                 for (int i = 0; i < IDLE; i += 101) {
@@ -93,8 +100,61 @@ class RespLimitsIT {
                     channel.close();
                 }
             }
-            awaitConnected(worker, 1);
+            awaitConnected(() -> worker.info("clients"), 1);
         }
+    }
+
+    /**
+     * Idle TLS clients cost the gateway their TLS engines, not threads (docs/adr/0050), and each is served; the
+     * client past {@code maxclients} gets the refusal over TLS once its handshake is done, then the end.
+     */
+    @Test
+    void idleTlsClientsHoldOnAFewThreadsAndTheNextIsRefused() throws Exception {
+        RespLimitsStack.use(RespLimitsStack.withTls(Map.of("PGVS3_RESP_MAX_CLIENTS", String.valueOf(TLS_IDLE + 1))));
+        long gateway = RespLimitsStack.gatewayPid();
+        requireOpenFiles(ProcessHandle.current().pid(), "this test JVM");
+        requireOpenFiles(gateway, "the gateway");
+        SSLSocketFactory tls = RespLimitsStack.trustingTls().getSocketFactory();
+        List<Socket> idle = new ArrayList<>(TLS_IDLE);
+        try (RespConnection worker = new RespConnection(tlsSocket(tls))) {
+            assertEquals("+OK", worker.call("AUTH", RespLimitsStack.secretKey()));
+            int threadsBefore = threads(gateway);
+            try {
+                for (int i = 0; i < TLS_IDLE; i++) {
+                    idle.add(tlsSocket(tls));
+                }
+                awaitConnected(() -> worker.call("INFO", "clients"), TLS_IDLE + 1);
+                int threadsWith = threads(gateway);
+                for (int i = 0; i < TLS_IDLE; i += 101) {
+                    assertEquals("-NOAUTH Authentication required.", new RespConnection(idle.get(i)).call("GET", "x"),
+                            "idle TLS client " + i + " is served");
+                }
+                try (RespConnection extra = new RespConnection(tlsSocket(tls))) {
+                    assertEquals(List.of("-ERR max number of clients reached", "<closed>"),
+                            List.of(extra.read(), extra.read()));
+                }
+                InetSocketAddress address = RespLimitsStack.respAddress();
+                try (Socket silent = new Socket(address.getAddress(), address.getPort())) {
+                    silent.setSoTimeout(30_000); // refused clients are not counted: one that never handshakes must go
+                    assertEquals(-1, silent.getInputStream().read(), "a refused client that never starts TLS is closed");
+                }
+                assertTrue(threadsWith - threadsBefore < 100, "threads " + threadsBefore + " before, " + threadsWith
+                        + " with " + TLS_IDLE + " idle TLS clients");
+                assertEquals("+PONG", worker.call("PING"));
+            } finally {
+                for (Socket socket : idle) {
+                    socket.close();
+                }
+            }
+            awaitConnected(() -> worker.call("INFO", "clients"), 1);
+        }
+    }
+
+    private static Socket tlsSocket(SSLSocketFactory tls) throws IOException {
+        InetSocketAddress a = RespLimitsStack.respAddress();
+        SSLSocket socket = (SSLSocket) tls.createSocket("localhost", a.getPort());
+        socket.startHandshake();
+        return socket;
     }
 
     /**
@@ -210,17 +270,17 @@ class RespLimitsIT {
     }
 
     /** Waits until INFO counts {@code n} clients: opened sockets are accepted asynchronously, closed ones noticed so. */
-    private static void awaitConnected(Jedis jedis, int n) throws InterruptedException {
+    private static void awaitConnected(Callable<String> info, int n) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
         int connected;
-        while ((connected = connected(jedis)) != n) {
+        while ((connected = connected(info.call())) != n) {
             assertTrue(System.nanoTime() < deadline, connected + " clients connected, waiting for " + n);
             Thread.sleep(50);
         }
     }
 
-    private static int connected(Jedis jedis) {
-        Matcher m = CONNECTED.matcher(jedis.info("clients"));
+    private static int connected(String info) {
+        Matcher m = CONNECTED.matcher(info);
         assertTrue(m.find());
         return Integer.parseInt(m.group(1));
     }

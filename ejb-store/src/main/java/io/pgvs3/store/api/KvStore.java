@@ -1,47 +1,18 @@
 package io.pgvs3.store.api;
 
 import jakarta.ejb.Local;
-import java.util.List;
 
 /**
- * String values of the RESP bridge, one cache namespace per logical database ({@code 0} to
- * {@link #DATABASES}{@code - 1}). Keys and values are binary. Every write commits before the call
- * returns. Expiry is decided against {@code now}, the caller's clock in epoch milliseconds, so one
- * pipelined batch sees one instant; the expiry timer removes what expired later, by the database clock.
+ * String values of the RESP bridge as a container-managed bean ({@link KvOperations}), and the way to run
+ * them without the container's invocation on a long-lived thread ({@link #openSession}).
  */
 @Local
-public interface KvStore {
-
-    int DATABASES = 16;
-
-    /** The entries of {@code keys} with their values, null where absent or expired; one query for the lot. */
-    List<KvEntry> get(int db, List<byte[]> keys, long now);
-
-    /** Like {@link #get} but without the values (size and expiry only). */
-    List<KvEntry> peek(int db, List<byte[]> keys, long now);
-
-    /** Blind writes in one multi-row upsert and one commit; a key given twice keeps its last value. */
-    void put(int db, List<KvPut> puts);
-
-    /** Deletes the keys; returns how many of them were live. */
-    int delete(int db, List<byte[]> keys, long now);
+public interface KvStore extends KvOperations {
 
     /**
-     * Read-modify-write of {@code keys} as one transaction that holds their rows locked, so concurrent
-     * mutations of a key, on any gateway, apply one after the other. The mutation may run more than
-     * once (a concurrent first insert of a key retries it) and must have no other effects.
+     * The same operations for the calling thread alone, run as plain calls: no EJB pre- and post-invoke, no
+     * request scope per call (docs/adr/0050). For managed threads that call the store at a high rate for a
+     * long time (the RESP workers); each thread keeps its own and closes it when it is done.
      */
-    <T> T mutate(int db, List<byte[]> keys, boolean withValues, long now, KvMutation<T> mutation);
-
-    /** One page of live keys from {@code cursor} (0 = the start); the page's cursor is 0 at the end. */
-    KvPage scan(int db, long cursor, int count, long now);
-
-    /** A random live key, or null when the database is empty. */
-    byte[] randomKey(int db, long now);
-
-    /** Live keys and how many of them carry an expiry. */
-    KvCounts count(int db, long now);
-
-    /** Deletes every key of the database. */
-    void flush(int db);
+    KvSession openSession();
 }

@@ -6,6 +6,7 @@ import io.pgvs3.store.api.KvEntry;
 import io.pgvs3.store.api.KvMutation;
 import io.pgvs3.store.api.KvPage;
 import io.pgvs3.store.api.KvPut;
+import io.pgvs3.store.api.KvSession;
 import io.pgvs3.store.api.KvStore;
 import io.pgvs3.store.kv.KvService;
 import io.pgvs3.store.write.CopyWatchdogs;
@@ -15,17 +16,23 @@ import jakarta.ejb.TransactionManagement;
 import jakarta.ejb.TransactionManagementType;
 import java.util.List;
 
-/** {@link KvStore} for the RESP bridge; each pooled instance owns its service (and its zstd contexts). */
+/**
+ * {@link KvStore} for the RESP bridge; each pooled instance owns its session (and its zstd contexts), and
+ * opens further ones for threads that call without the container (docs/adr/0050).
+ */
 @Stateless
 @TransactionManagement(TransactionManagementType.BEAN)
 public class KvStoreBean extends StoreFacade implements KvStore {
 
-    private KvService kv;
+    private DataAccess access;
+    private CopyWatchdogs watchdogs;
+    private KvSession kv;
 
     @Override
-    protected void wire(DataAccess access, CopyWatchdogs watchdogs) {
-        // large values are copied on the main pool, so their COPYs are watched with its socket timeout
-        kv = new KvService(access, watchdogs.main());
+    protected void wire(DataAccess dataAccess, CopyWatchdogs copyWatchdogs) {
+        access = dataAccess;
+        watchdogs = copyWatchdogs;
+        kv = openSession();
     }
 
     @PreDestroy
@@ -33,57 +40,54 @@ public class KvStoreBean extends StoreFacade implements KvStore {
         kv.close();
     }
 
+    /** Large values are copied on the main pool, so their COPYs are watched with its socket timeout. */
+    @Override
+    public KvSession openSession() {
+        return new GatedKvSession(layout, new KvService(access, watchdogs.main()));
+    }
+
     @Override
     public List<KvEntry> get(int db, List<byte[]> keys, long now) {
-        layout.require();
         return kv.get(db, keys, now);
     }
 
     @Override
     public List<KvEntry> peek(int db, List<byte[]> keys, long now) {
-        layout.require();
         return kv.peek(db, keys, now);
     }
 
     @Override
     public void put(int db, List<KvPut> puts) {
-        layout.require();
         kv.put(db, puts);
     }
 
     @Override
     public int delete(int db, List<byte[]> keys, long now) {
-        layout.require();
         return kv.delete(db, keys, now);
     }
 
     @Override
     public <T> T mutate(int db, List<byte[]> keys, boolean withValues, long now, KvMutation<T> mutation) {
-        layout.require();
         return kv.mutate(db, keys, withValues, now, mutation);
     }
 
     @Override
     public KvPage scan(int db, long cursor, int count, long now) {
-        layout.require();
         return kv.scan(db, cursor, count, now);
     }
 
     @Override
     public byte[] randomKey(int db, long now) {
-        layout.require();
         return kv.randomKey(db, now);
     }
 
     @Override
     public KvCounts count(int db, long now) {
-        layout.require();
         return kv.count(db, now);
     }
 
     @Override
     public void flush(int db) {
-        layout.require();
         kv.flush(db);
     }
 }

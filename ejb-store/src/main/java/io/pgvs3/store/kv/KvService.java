@@ -17,9 +17,9 @@ import java.util.concurrent.ThreadLocalRandom;
 /**
  * The operations of {@link KvStore} in plain Java: each logical database resolved to its namespace (a
  * read of a database no gateway created yet finds nothing rather than creating it), then the reader,
- * writer or mutator. {@code KvStoreBean} is the one {@link KvStore} façade and adds what the container
- * owns (the layout gate, pooling); this class is what it delegates to and what the store tests drive.
- * Not thread-safe (its codec): the bean holds one per bean instance, and the container never shares one.
+ * writer or mutator. {@code GatedKvSession} adds the layout gate and {@code KvStoreBean} what the container
+ * owns (pooling); this class is what they delegate to and what the store tests drive. Not thread-safe (its
+ * codec): a bean instance holds one, and so does each thread's session.
  */
 public final class KvService implements AutoCloseable {
 

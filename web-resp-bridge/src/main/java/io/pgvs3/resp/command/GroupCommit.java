@@ -1,13 +1,14 @@
 package io.pgvs3.resp.command;
 
 import io.pgvs3.store.api.KvPut;
-import io.pgvs3.store.api.KvStore;
+import io.pgvs3.store.api.KvOperations;
 import io.pgvs3.store.api.error.StoreError;
 import io.pgvs3.store.api.error.StoreException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * Group commit across connections: at most {@code maxInFlight} transactions of blind writes run at once
@@ -33,13 +34,14 @@ final class GroupCommit {
         }
     }
 
-    private final KvStore kv;
+    /** The store as the leading thread's session. */
+    private final Supplier<KvOperations> kv;
     private final int maxInFlight;
     private final Object lock = new Object();
     private List<Pending> queue = new ArrayList<>();
     private int leaders;
 
-    GroupCommit(KvStore kv, int maxInFlight) {
+    GroupCommit(Supplier<KvOperations> kv, int maxInFlight) {
         this.kv = kv;
         this.maxInFlight = maxInFlight;
     }
@@ -94,7 +96,7 @@ final class GroupCommit {
             List<KvPut> all = new ArrayList<>();
             entry.getValue().forEach(p -> all.addAll(p.puts));
             try {
-                kv.put(entry.getKey(), all);
+                kv.get().put(entry.getKey(), all);
             } catch (StoreException e) {
                 entry.getValue().forEach(p -> p.failure = e);
             } catch (RuntimeException e) {

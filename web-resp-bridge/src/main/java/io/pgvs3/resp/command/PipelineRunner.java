@@ -40,7 +40,7 @@ public final class PipelineRunner {
         this.readOnly = readOnly;
         this.services = services;
         this.observer = observer;
-        this.writes = new GroupCommit(services.kv(), writeTransactions);
+        this.writes = new GroupCommit(services::kv, writeTransactions);
     }
 
     /** A decoded command and its table entry (null: unknown), looked up once per batch. */

@@ -2,7 +2,7 @@ package io.pgvs3.resp.command;
 
 import io.pgvs3.resp.error.RespErrors;
 import io.pgvs3.resp.protocol.Numbers;
-import io.pgvs3.store.api.KvStore;
+import io.pgvs3.store.api.KvOperations;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
@@ -76,7 +76,7 @@ public final class Request {
         return now;
     }
 
-    public KvStore kv() {
+    public KvOperations kv() {
         return services.kv();
     }
 

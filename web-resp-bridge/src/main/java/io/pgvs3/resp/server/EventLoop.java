@@ -1,7 +1,6 @@
 package io.pgvs3.resp.server;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.channels.CancelledKeyException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
@@ -16,8 +15,8 @@ import java.util.logging.Logger;
 /**
  * One selector and the thread that runs it: it reads and decodes for every connection it was given, writes
  * what workers could not, runs the tasks other threads hand it (a connection's batch answered, a new
- * connection, a close), and once a second closes clients idle past the timeout. One read buffer serves all
- * its connections.
+ * connection, a close), and once a second closes clients idle past the timeout. One set of read buffers
+ * serves all its connections.
  */
 final class EventLoop implements Runnable {
 
@@ -26,7 +25,7 @@ final class EventLoop implements Runnable {
 
     private final Selector selector;
     private final Queue<Runnable> tasks = new ConcurrentLinkedQueue<>();
-    private final ByteBuffer buffer = ByteBuffer.allocate(Exchange.READ_BUFFER);
+    private final ReadBuffers buffers = new ReadBuffers();
     private final long idleTimeoutMillis;
     private volatile boolean stopped;
 
@@ -82,7 +81,7 @@ final class EventLoop implements Runnable {
         LoopConnection connection = (LoopConnection) key.attachment();
         try {
             if (key.isReadable()) {
-                connection.readable(buffer);
+                connection.readable(buffers);
             } else if (key.isWritable()) {
                 connection.writable();
             }

@@ -12,26 +12,35 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * One plaintext client on an {@link EventLoop}. The loop reads and decodes; a batch of whole commands goes
+ * One client on an {@link EventLoop}, plaintext or TLS (its {@link Wire}). The loop reads and decodes; a batch of whole commands goes
  * to a worker, which answers it, writes what the socket takes at once and, when the loop has decoded the
  * next batch meanwhile, answers that one too. The socket stays registered for reading while a worker
  * runs, so a client that waits for its reply costs its loop no wake-up; one batch at most waits, and the
  * loop stops reading while it does, or while a reply is only partly written (the backpressure: a client
  * that sends faster than it reads waits on its own socket buffers). Idle, a connection holds its session
- * and decoder, no buffer and no thread. Methods run on the loop's thread unless they say otherwise.
+ * and decoder (and its TLS engine), no buffer and no thread. A client past {@code maxclients} is given its
+ * refusal once its wire is ready (after the TLS handshake), then ended. Methods run on the loop's thread unless
+ * they say otherwise.
  */
-final class LoopConnection implements Client {
+final class LoopConnection {
 
     private static final Logger LOG = Logger.getLogger(LoopConnection.class.getName());
     /** A worker's reply buffer, reused for every batch it answers. */
     private static final ThreadLocal<Reply> REPLIES = ThreadLocal.withInitial(Reply::new);
 
+    private static final ByteBuffer NOTHING = ByteBuffer.allocate(0);
+
     private final SocketChannel channel;
+    private final Wire wire;
     private final Exchange exchange;
     private final EventLoop loop;
     private final Executor workers;
     private final Runnable onClose;
+    /** The error a client past maxclients gets instead of answers; null for the others. */
+    private final byte[] refusal;
     private SelectionKey key;
+    /** The wire was ready and the client refused or let in. */
+    private boolean greeted;
     /** Guarded by this: a worker answers this connection's batches (or the loop writes its rest). */
     private boolean running;
     /** Guarded by this: the batch decoded while a worker ran, which answers it next. */
@@ -41,43 +50,56 @@ final class LoopConnection implements Client {
     private boolean ending;
     private long drainUntil;
     private long drained;
-    private long lastActiveMillis = System.currentTimeMillis();
+    private final long acceptedMillis = System.currentTimeMillis();
+    private long lastActiveMillis = acceptedMillis;
     private boolean closed;
 
-    LoopConnection(SocketChannel channel, Exchange exchange, EventLoop loop, Executor workers, Runnable onClose) {
+    LoopConnection(SocketChannel channel, Wire wire, Exchange exchange, EventLoop loop, Executor workers,
+                   Runnable onClose, byte[] refusal) {
         this.channel = channel;
+        this.wire = wire;
         this.exchange = exchange;
         this.loop = loop;
         this.workers = workers;
         this.onClose = onClose;
+        this.refusal = refusal;
     }
 
-    @Override
-    public Session session() {
+    Session session() {
         return exchange.session();
     }
 
     void registered(SelectionKey selectionKey) {
         key = selectionKey;
+        greet();
     }
 
-    /** The socket has bytes: decode them into a batch for a worker, or drain them when ending. */
-    void readable(ByteBuffer buffer) throws IOException {
-        buffer.clear();
-        int n = channel.read(buffer);
-        if (n < 0) {
+    /** The socket has bytes: decode what they say into a batch for a worker, or drain them when ending. */
+    void readable(ReadBuffers buffers) throws IOException {
+        if (ending) {
+            drain(buffers.plain());
+            return;
+        }
+        ByteBuffer plain = wire.read(buffers);
+        if (plain == null) {
             closeNow();
             return;
         }
-        if (ending) {
-            drained += n;
-            if (drained > Exchange.DRAIN_BYTES) {
-                closeNow();
+        lastActiveMillis = System.currentTimeMillis();
+        if (!greeted) {
+            if (wire.holdsOutput()) { // a handshake message the socket did not take
+                unwritten = NOTHING;
+                key.interestOps(SelectionKey.OP_WRITE);
+                return;
             }
+            if (!greet()) {
+                return;
+            }
+        }
+        if (!plain.hasRemaining()) {
             return;
         }
-        lastActiveMillis = System.currentTimeMillis();
-        Exchange.Batch batch = exchange.decode(buffer.array(), 0, n);
+        Exchange.Batch batch = exchange.decode(plain.array(), plain.position(), plain.remaining());
         if (!batch.answers()) {
             return;
         }
@@ -93,6 +115,27 @@ final class LoopConnection implements Client {
             submit(batch);
         } else {
             key.interestOps(0); // read again once the worker took the held batch
+        }
+    }
+
+    /** Once the wire is ready: the refused client gets its error and the end; true when commands may be answered. */
+    private boolean greet() {
+        if (greeted || !wire.ready()) {
+            return greeted;
+        }
+        greeted = true;
+        if (refusal != null) {
+            answered(ByteBuffer.wrap(refusal), false);
+            return false;
+        }
+        return true;
+    }
+
+    private void drain(ByteBuffer buffer) throws IOException {
+        int n = channel.read(buffer.clear());
+        drained += Math.max(n, 0);
+        if (n < 0 || drained > Exchange.DRAIN_BYTES) {
+            closeNow();
         }
     }
 
@@ -143,8 +186,7 @@ final class LoopConnection implements Client {
     private ByteBuffer write(Reply reply) throws IOException {
         try {
             ByteBuffer out = reply.contents();
-            SlicedWrites.write(channel, out);
-            return out.hasRemaining() ? ByteBuffer.allocate(out.remaining()).put(out).flip() : null;
+            return wire.write(out) ? null : ByteBuffer.allocate(out.remaining()).put(out).flip();
         } finally {
             reply.clear();
         }
@@ -178,10 +220,10 @@ final class LoopConnection implements Client {
     }
 
     void writable() throws IOException {
-        SlicedWrites.write(channel, unwritten);
-        if (!unwritten.hasRemaining()) {
+        if (wire.write(unwritten)) {
             unwritten = null;
             written();
+            greet(); // a handshake whose last message waited for the socket
         }
     }
 
@@ -198,7 +240,7 @@ final class LoopConnection implements Client {
                 running = false;
             }
             try {
-                channel.shutdownOutput();
+                wire.shutdownOutput();
             } catch (IOException e) {
                 closeNow();
                 return;
@@ -213,7 +255,11 @@ final class LoopConnection implements Client {
         key.interestOps(SelectionKey.OP_READ);
     }
 
-    /** Closes the connection if it idled past the timeout (0: never) or drained long enough. */
+    /**
+     * Closes the connection if it idled past the timeout (0: never) or drained long enough, or if it is a
+     * refused client whose wire is still not ready after the drain time: refused clients are not counted
+     * against {@code maxclients}, so one that never finishes its TLS handshake must not stay.
+     */
     void expire(long now, long idleTimeoutMillis) {
         boolean busy;
         synchronized (this) {
@@ -221,7 +267,8 @@ final class LoopConnection implements Client {
         }
         boolean drainedEnough = ending && !busy && now >= drainUntil;
         boolean idle = idleTimeoutMillis > 0 && !busy && !ending && now - lastActiveMillis >= idleTimeoutMillis;
-        if (drainedEnough || idle) {
+        boolean refusedUnready = refusal != null && !greeted && now - acceptedMillis >= Exchange.DRAIN_MILLIS;
+        if (drainedEnough || idle || refusedUnready) {
             if (idle) {
                 LOG.fine(() -> "closing idle RESP client " + session().id());
             }
@@ -229,9 +276,8 @@ final class LoopConnection implements Client {
         }
     }
 
-    /** From any thread. */
-    @Override
-    public void close() {
+    /** Closes the connection soon, from any thread. */
+    void close() {
         loop.execute(this::closeNow);
     }
 

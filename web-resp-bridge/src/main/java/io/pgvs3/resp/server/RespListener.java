@@ -3,6 +3,7 @@ package io.pgvs3.resp.server;
 import io.pgvs3.resp.command.CommandTable;
 import io.pgvs3.resp.command.PipelineRunner;
 import io.pgvs3.resp.command.Gateway;
+import io.pgvs3.resp.command.KvThreads;
 import io.pgvs3.resp.command.Services;
 import io.pgvs3.resp.command.Session;
 import io.pgvs3.resp.command.family.Families;
@@ -17,11 +18,10 @@ import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketAddress;
+import java.net.StandardSocketOptions;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
@@ -42,9 +42,9 @@ import java.util.logging.Logger;
 
 /**
  * The RESP listener: opened when the application starts (tried again every second while its port is
- * taken), closed (with every connection) when it stops. Plaintext clients are spread over a few
- * {@link EventLoop}s whose batches run on a fixed pool of workers (docs/adr/0046); a TLS client has a
- * thread of its own ({@link TlsConnection}). Every thread comes from the server's
+ * taken), closed (with every connection) when it stops. Clients, plaintext or TLS, are spread over a few
+ * {@link EventLoop}s whose batches run on a fixed pool of workers (docs/adr/0046, 0050). Every thread comes
+ * from the server's
  * {@code ManagedThreadFactory}, so it carries the application's context (JNDI, class loader) and the
  * server knows it (ADR 0010).
  */
@@ -53,6 +53,7 @@ public class RespListener implements Gateway {
 
     private static final Logger LOG = Logger.getLogger(RespListener.class.getName());
     private static final long OPEN_RETRY_MILLIS = 1000;
+    private static final long STOP_WAIT_SECONDS = 5;
     private static final byte[] MAX_CLIENTS = ("-" + RespErrors.MAX_CLIENTS + "\r\n").getBytes(StandardCharsets.US_ASCII);
 
     @Resource(lookup = "concurrent/pgvs3/respThreads")
@@ -67,16 +68,19 @@ public class RespListener implements Gateway {
     @Inject
     private RespMetrics metrics;
 
-    private final ConcurrentMap<Long, Client> connections = new ConcurrentHashMap<>();
+    private final ConcurrentMap<Long, LoopConnection> connections = new ConcurrentHashMap<>();
     private final AtomicInteger nextLoop = new AtomicInteger();
     private final String runId = randomRunId();
     private final long startedMillis = System.currentTimeMillis();
-    private volatile ServerSocket server;
+    private volatile ServerSocketChannel server;
     private volatile String problem = "not started";
     private volatile boolean stopped;
     private PipelineRunner pipeline;
+    private KvThreads stores;
     private List<EventLoop> loops = List.of();
     private ExecutorService workers;
+    /** Null for plaintext. */
+    private Tls tls;
 
     void start(@Observes @Initialized(ApplicationScoped.class) Object started) {
         if (!config.enabled()) {
@@ -90,8 +94,9 @@ public class RespListener implements Gateway {
             return;
         }
         CommandTable table = Families.table();
-        pipeline = new PipelineRunner(table, new Services(kv, this, table, config.credentials(),
-                config.limits().maxBulk()), metrics, config.writeTransactions(), config.readOnly());
+        stores = new KvThreads(kv::openSession);
+        pipeline = new PipelineRunner(table, new Services(stores, this, table, config.credentials(),
+                config.limits().maxBulk()), metrics.observer(), config.writeTransactions(), config.readOnly());
         metrics.connections(connections::size);
         threads.newThread(this::openUntilStopped).start();
     }
@@ -123,44 +128,45 @@ public class RespListener implements Gateway {
     }
 
     /**
-     * Binds the port and starts the threads. A plaintext port is a {@link ServerSocketChannel} accepting in
-     * blocking mode on its own thread, so that accepted sockets have channels the loops can select on.
+     * Binds the port and starts the threads. The port is a {@link ServerSocketChannel} accepting in blocking
+     * mode on its own thread (accepting is all it does), which hands each client to a loop.
      */
     private synchronized void open() throws IOException, GeneralSecurityException {
         if (stopped) {
             return;
         }
-        ServerSocket socket = config.tls() ? Tls.serverSocket(config.keystore()) : ServerSocketChannel.open().socket();
+        if (config.tls() && tls == null) {
+            tls = Tls.load(config.keystore());
+        }
+        ServerSocketChannel channel = ServerSocketChannel.open();
         try {
-            socket.setReuseAddress(true);
-            socket.bind(new InetSocketAddress(config.host(), config.port()), 1024);
-            if (!config.tls()) {
-                startLoops();
-            }
+            channel.socket().setReuseAddress(true);
+            channel.bind(new InetSocketAddress(config.host(), config.port()), 1024);
+            startLoops();
         } catch (IOException e) {
-            socket.close();
+            channel.close();
             throw e;
         }
-        server = socket;
+        server = channel;
         threads.newThread(this::acceptLoop).start();
         problem = null;
-        LOG.info(() -> "RESP listener on " + config.host() + ":" + socket.getLocalPort()
+        LOG.info(() -> "RESP listener on " + config.host() + ":" + channel.socket().getLocalPort()
                 + (config.tls() ? " (TLS)" : ""));
     }
 
     /** Why the listener is not serving, or null when it is (or is disabled). */
     public String problem() {
-        ServerSocket s = server;
-        return problem != null ? problem : s != null && s.isClosed() ? "RESP listener closed" : null;
+        ServerSocketChannel s = server;
+        return problem != null ? problem : s != null && !s.isOpen() ? "RESP listener closed" : null;
     }
 
     private void acceptLoop() {
-        ServerSocket s = server;
-        while (!s.isClosed()) {
+        ServerSocketChannel s = server;
+        while (s.isOpen()) {
             try {
                 admit(s.accept());
             } catch (IOException e) {
-                if (!s.isClosed()) {
+                if (s.isOpen()) {
                     LOG.log(Level.WARNING, "RESP accept failed", e);
                 }
             }
@@ -180,44 +186,41 @@ public class RespListener implements Gateway {
                 new LinkedBlockingQueue<>(), threads);
     }
 
-    private void admit(Socket socket) throws IOException {
-        if (connections.size() >= config.maxClients()) {
-            metrics.rejected();
-            try (socket; OutputStream out = socket.getOutputStream()) {
-                out.write(MAX_CLIENTS);
-            }
-            return;
+    /**
+     * Gives the client to a loop. One past {@code maxclients} is not counted: its loop sends it the refusal once
+     * it can (after the TLS handshake), then ends it.
+     */
+    private void admit(SocketChannel channel) throws IOException {
+        boolean refused = connections.size() >= config.maxClients();
+        try {
+            channel.configureBlocking(false);
+            channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+        } catch (IOException e) {
+            channel.close();
+            throw e;
         }
-        socket.setTcpNoDelay(true);
+        Socket socket = channel.socket();
         Session session = new Session(address(socket.getRemoteSocketAddress()), address(socket.getLocalSocketAddress()),
                 !config.credentials().required());
         Exchange exchange = new Exchange(session, pipeline, config.limits());
-        Runnable closed = () -> connections.remove(session.id());
-        SocketChannel channel = socket.getChannel();
-        metrics.accepted();
-        if (channel != null) {
-            channel.configureBlocking(false);
-            EventLoop loop = loops.get(Math.floorMod(nextLoop.getAndIncrement(), loops.size()));
-            LoopConnection connection = new LoopConnection(channel, exchange, loop, workers, closed);
-            connections.put(session.id(), connection);
-            loop.adopt(channel, connection);
+        Wire wire = tls == null ? new PlainWire(channel) : new TlsWire(channel, tls.engine());
+        EventLoop loop = loops.get(Math.floorMod(nextLoop.getAndIncrement(), loops.size()));
+        if (refused) {
+            metrics.rejected();
+            loop.adopt(channel, new LoopConnection(channel, wire, exchange, loop, workers, () -> { }, MAX_CLIENTS));
             return;
         }
-        TlsConnection connection = new TlsConnection(socket, exchange, config.idleTimeoutMillis(), closed);
+        metrics.accepted();
+        LoopConnection connection = new LoopConnection(channel, wire, exchange, loop, workers,
+                () -> connections.remove(session.id()), null);
         connections.put(session.id(), connection);
-        try {
-            threads.newThread(connection).start();
-        } catch (RuntimeException e) {
-            connections.remove(session.id());
-            socket.close();
-            throw new IOException("no thread for a RESP connection", e);
-        }
+        loop.adopt(channel, connection);
     }
 
     @PreDestroy
     synchronized void stop() {
         stopped = true;
-        ServerSocket s = server;
+        ServerSocketChannel s = server;
         if (s == null) {
             return;
         }
@@ -227,16 +230,28 @@ public class RespListener implements Gateway {
             LOG.log(Level.FINE, "closing the RESP listener", e);
         }
         loops.forEach(EventLoop::stop);
-        new ArrayList<>(connections.values()).forEach(Client::close);
+        new ArrayList<>(connections.values()).forEach(LoopConnection::close);
         if (workers != null) {
             workers.shutdownNow();
+            awaitWorkers();
         }
         LOG.info("RESP listener closed");
     }
 
+    /** Closes the workers' store sessions once they ended; a worker still stuck in the store keeps its own. */
+    private void awaitWorkers() {
+        try {
+            if (workers.awaitTermination(STOP_WAIT_SECONDS, TimeUnit.SECONDS)) {
+                stores.closeAll();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     @Override
     public List<Session> sessions() {
-        return connections.values().stream().map(Client::session).toList();
+        return connections.values().stream().map(LoopConnection::session).toList();
     }
 
     @Override
@@ -246,8 +261,8 @@ public class RespListener implements Gateway {
 
     @Override
     public int port() {
-        ServerSocket s = server;
-        return s == null ? config.port() : s.getLocalPort();
+        ServerSocketChannel s = server;
+        return s == null ? config.port() : s.socket().getLocalPort();
     }
 
     @Override

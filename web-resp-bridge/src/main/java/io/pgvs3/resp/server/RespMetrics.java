@@ -55,6 +55,15 @@ public class RespMetrics implements CommandObserver {
         registry.gauge(meta(CONNECTIONS, "open RESP connections"), open);
     }
 
+    /**
+     * This bean itself rather than its client proxy, for the workers' calls: a call through the proxy pushes
+     * and pops Weld's interception stack (a thread-local), about 4 % of a GET's CPU at pipeline 1 (JFR).
+     * An application-scoped instance lives as long as the application, so holding it is safe.
+     */
+    CommandObserver observer() {
+        return this;
+    }
+
     void accepted() {
         accepted.inc();
     }

@@ -2,27 +2,26 @@ package io.pgvs3.resp.server;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
-import javax.net.ssl.SSLServerSocket;
+import javax.net.ssl.SSLEngine;
 
-/**
- * The TLS server socket of the RESP port, from the keystore the S3 endpoint uses. TLS 1.2 and 1.3 only;
- * the handshake happens on the connection's own thread, at its first read.
- */
+/** TLS of the RESP port, from the keystore the S3 endpoint uses: TLS 1.2 and 1.3 only, server side. */
 final class Tls {
 
     private static final String[] PROTOCOLS = {"TLSv1.3", "TLSv1.2"};
 
-    private Tls() {
+    private final SSLContext context;
+
+    private Tls(SSLContext context) {
+        this.context = context;
     }
 
-    static ServerSocket serverSocket(RespConfig.Keystore keystore) throws IOException, GeneralSecurityException {
+    static Tls load(RespConfig.Keystore keystore) throws IOException, GeneralSecurityException {
         KeyStore store = KeyStore.getInstance(keystore.type());
         try (InputStream in = Files.newInputStream(Path.of(keystore.path()))) {
             store.load(in, keystore.password());
@@ -31,8 +30,14 @@ final class Tls {
         keys.init(store, keystore.password());
         SSLContext context = SSLContext.getInstance("TLS");
         context.init(keys.getKeyManagers(), null, null);
-        SSLServerSocket socket = (SSLServerSocket) context.getServerSocketFactory().createServerSocket();
-        socket.setEnabledProtocols(PROTOCOLS);
-        return socket;
+        return new Tls(context);
+    }
+
+    /** The server side of one new connection. */
+    SSLEngine engine() {
+        SSLEngine engine = context.createSSLEngine();
+        engine.setUseClientMode(false);
+        engine.setEnabledProtocols(PROTOCOLS);
+        return engine;
     }
 }

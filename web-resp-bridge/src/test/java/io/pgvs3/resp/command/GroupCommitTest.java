@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pgvs3.store.api.KvEntry;
 import io.pgvs3.store.api.KvPut;
-import io.pgvs3.store.api.KvStore;
+import io.pgvs3.store.api.KvOperations;
 import io.pgvs3.store.api.error.StoreError;
 import io.pgvs3.store.api.error.StoreException;
 import java.lang.reflect.Proxy;
@@ -24,9 +24,9 @@ import org.junit.jupiter.api.Test;
 class GroupCommitTest {
 
     /** A store whose first put waits for the test; records the size of every put. */
-    private static KvStore slowStore(CountDownLatch entered, CountDownLatch release, List<Integer> sizes,
+    private static KvOperations slowStore(CountDownLatch entered, CountDownLatch release, List<Integer> sizes,
                                      boolean fail) {
-        return (KvStore) Proxy.newProxyInstance(KvStore.class.getClassLoader(), new Class<?>[] {KvStore.class},
+        return (KvOperations) Proxy.newProxyInstance(KvOperations.class.getClassLoader(), new Class<?>[] {KvOperations.class},
                 (proxy, method, args) -> {
                     if (!method.getName().equals("put")) {
                         throw new UnsupportedOperationException(method.getName());
@@ -52,7 +52,8 @@ class GroupCommitTest {
         CountDownLatch entered = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
         List<Integer> sizes = Collections.synchronizedList(new ArrayList<>());
-        GroupCommit group = new GroupCommit(slowStore(entered, release, sizes, false), 1);
+        KvOperations store = slowStore(entered, release, sizes, false);
+        GroupCommit group = new GroupCommit(() -> store, 1);
         ExecutorService pool = Executors.newFixedThreadPool(5);
         try {
             List<Future<?>> writers = new ArrayList<>();
@@ -78,8 +79,9 @@ class GroupCommitTest {
 
     @Test
     void aFailedCommitFailsEveryWriterInIt() {
-        GroupCommit group = new GroupCommit(slowStore(new CountDownLatch(0), new CountDownLatch(0),
-                Collections.synchronizedList(new ArrayList<>()), true), 4);
+        KvOperations store = slowStore(new CountDownLatch(0), new CountDownLatch(0),
+                Collections.synchronizedList(new ArrayList<>()), true);
+        GroupCommit group = new GroupCommit(() -> store, 4);
         StoreException e = assertThrows(StoreException.class, () -> group.put(0, one("x")));
         assertEquals(StoreError.UNAVAILABLE, e.error());
     }

@@ -6,7 +6,7 @@ import io.pgvs3.store.api.KvEntry;
 import io.pgvs3.store.api.KvMutation;
 import io.pgvs3.store.api.KvPage;
 import io.pgvs3.store.api.KvPut;
-import io.pgvs3.store.api.KvStore;
+import io.pgvs3.store.api.KvSession;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -14,8 +14,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-/** A KvStore in a map, counting the calls of each kind (to see what the pipeline runner coalesced). */
-final class MemoryKvStore implements KvStore {
+/** A store session in a map, counting the calls of each kind (to see what the pipeline runner coalesced). */
+final class MemoryKvStore implements KvSession {
 
     final Map<String, Integer> calls = new HashMap<>();
     private final Map<ByteBuffer, KvEntry> values = new HashMap<>();
@@ -109,5 +109,9 @@ final class MemoryKvStore implements KvStore {
     @Override
     public void flush(int db) {
         values.clear();
+    }
+
+    @Override
+    public void close() {
     }
 }
