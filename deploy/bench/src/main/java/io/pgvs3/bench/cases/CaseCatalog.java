@@ -9,8 +9,9 @@ import java.util.stream.IntStream;
 
 /**
  * The matrix, in the order it runs. Each case runs on every target its workload runs on, one target
- * after the other, so the floors' rows (PostgreSQL's and the runtime's) sit next to the S3 cases they bound. Large objects (issue 8)
- * are GET and PUT of 8 and 64 MiB at one and eight workers; their floors are the {@code sol} command's.
+ * after the other, so the floors' rows (PostgreSQL's and the runtime's) sit next to the S3 cases they
+ * bound. Large objects (issue 8) are GET and PUT of 8 and 64 MiB at one and eight workers; their floors
+ * are the {@code sol} command's.
  */
 public final class CaseCatalog {
     private static final int[] SMALL_WORKERS = {1, 16, 64, 256};

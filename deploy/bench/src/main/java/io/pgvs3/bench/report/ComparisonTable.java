@@ -49,7 +49,7 @@ final class ComparisonTable {
         return md.toString();
     }
 
-    /** The own rows of the floor in {@code role}: its rate, latency and server CPU per call. */
+    /** The rows of the floor in {@code role} itself: its rate, latency and server CPU per call. */
     static void floorRows(StringBuilder md, List<Summary> summaries, String role, String cpuColumn) {
         md.append("| case | req/s | p50 / p99 ms | ").append(cpuColumn).append(" |\n|---|---:|---:|---:|\n");
         for (Summary s : summaries) {
