@@ -106,7 +106,7 @@ BENCH_CP="$BENCH_DIR/target/classpath.txt"
 PEER_JAR="$BENCH_DIR/target/peer/s3proxy.jar"
 PEER_VERSION=$(sed -n 's:.*<s3proxy.version>\(.*\)</s3proxy.version>.*:\1:p' "$REPO/pom.xml")
 RUNTIME_FLOOR_WAR="$REPO/deploy/runtime-floor/target/runtime-floor.war"
-RUNTIME_FLOOR_XML="$REPO/deploy/runtime-floor/src/main/liberty/config/server.xml"
+RUNTIME_FLOOR_CONFIG="$REPO/deploy/runtime-floor/src/main/liberty/config"
 
 # This script never builds: stack.sh would fall back to './mvnw install', which must not run here.
 require_built() {
@@ -225,9 +225,9 @@ EOF
 }
 
 # launch_runtime_floor DIR PORT: runtime-floor.war on a second Liberty server of the install the gateway runs
-# (this checkout's or the saved build's), in the user dir DIR, with the module's server.xml and the gateway's
-# jvm.options (heap included). Its 'server start' runs in the background, so the peer starts meanwhile;
-# await_runtime_floor waits for its answer.
+# (this checkout's or the saved build's), in the user dir DIR, with the module's server.xml and jvm.options
+# (the gateway's, default heap included). Its 'server start' runs in the background, so the stack and the
+# peer start meanwhile; await_runtime_floor waits for its answer.
 launch_runtime_floor() {
   local dir=$1 port=$2 server
   [[ -f $RUNTIME_FLOOR_WAR ]] || bench_die "build output missing ($RUNTIME_FLOOR_WAR); run first: ./mvnw -B package -DskipTests"
@@ -236,8 +236,7 @@ launch_runtime_floor() {
   server="$dir/servers/runtime-floor"
   rm -rf "$server/apps"
   mkdir -p "$server/apps"
-  cp "$RUNTIME_FLOOR_XML" "$server/server.xml"
-  cp "$(pgvs3_server_dir "$STATE/stack/gw1")/jvm.options" "$server/jvm.options"
+  cp "$RUNTIME_FLOOR_CONFIG/server.xml" "$RUNTIME_FLOOR_CONFIG/jvm.options" "$server/"
   cp "$RUNTIME_FLOOR_WAR" "$server/apps/"
   rm -f "$dir/runtime-floor.pid"
   RUNTIME_FLOOR_DIR=$dir
@@ -323,7 +322,9 @@ run_matrix() {
   cat "$OUT/results.md" >&2
 }
 
-# start_subject: this checkout's one-gateway stack in $STATE/stack, its settings loaded into S_*.
+# start_subject [COMMAND...]: this checkout's one-gateway stack in $STATE/stack, its settings loaded into S_*;
+# COMMAND runs first, once the state dir and the cleanup trap exist, so what it starts in the background
+# starts while the stack does.
 # subject_root: the checkout whose gateway start_subject runs: this one, or the saved build --build names.
 subject_root() {
   if [[ -z $BUILD ]]; then
@@ -339,6 +340,7 @@ start_subject() {
   mkdir -p "$STATE" "$OUT"
   chmod 700 "$STATE"
   trap_cleanup
+  (($# == 0)) || "$@"
   local root
   root=$(subject_root)
   start_stack "$root/deploy/local/stack.sh" "$STATE/stack" "$PORT_OFFSET"
@@ -369,12 +371,11 @@ write_subject_targets() {
 }
 
 cmd_run() {
-  start_subject
   local peer_port=$((8114 + PORT_OFFSET)) floor_port=$((8214 + PORT_OFFSET)) targets="$STATE/targets.properties"
+  start_subject launch_runtime_floor "$STATE/runtime-floor" "$floor_port"
   local peer_access peer_secret
   peer_access=$(pgvs3_secret_file "$STATE/peer-access-key" 20 'A-Z0-9')
   peer_secret=$(pgvs3_secret_file "$STATE/peer-secret-key" 40)
-  launch_runtime_floor "$STATE/runtime-floor" "$floor_port"
   start_peer "$STATE/peer" "$peer_port" "$peer_access" "$peer_secret"
   await_runtime_floor "$floor_port"
   (
