@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The pgvs3 benchmark: one gateway (deploy/local/stack.sh, durability as the stack sets it), the S3Proxy
-# peer and the PostgreSQL floor in one run, cases alternating between targets; NDJSON, a markdown table
-# and a PNG chart out. Build first (this script builds nothing): ./mvnw -B package -DskipTests
+# peer, the PostgreSQL floor and the runtime floor in one run, cases alternating between targets; NDJSON, a
+# markdown table and a PNG chart out. Build first (this script builds nothing): ./mvnw -B package -DskipTests
 #
-#   deploy/bench/run.sh [run] [options]      gateway vs peer vs floor
+#   deploy/bench/run.sh [run] [options]      gateway vs peer vs floors
 #   deploy/bench/run.sh sol [options]        large objects on one stream vs the HTTP and PostgreSQL floors (issue 8)
 #   deploy/bench/run.sh memory [options]     concurrent large GETs, then PUTs, against a small heap
 #   deploy/bench/run.sh slowread [options]   one client reading at a trickle: VACUUM elsewhere and other clients unhindered
@@ -30,7 +30,7 @@
 #   --gateway-heap SIZE    the gateway's -Xmx, e.g. 512m (the stack's default; memory: 512m)
 #   --out DIR              results.ndjson, results.md (and for run results.png) (default target/bench/<UTC time>)
 #   --state DIR            stacks, peer data, logs (default target/bench/state)
-#   --port-offset N        added to the stack's default ports 15432/8014/9080/6380 and to the peer's 8114 (1000)
+#   --port-offset N        added to the stack's default ports 15432/8014/9080/6380, the peer's 8114 and the runtime floor's 8214 (1000)
 #   --saved-dir DIR        where save/paired keep builds (default ~/.cache/pgvs3-bench/saved)
 set -euo pipefail
 
@@ -105,6 +105,8 @@ BENCH_JAR="$BENCH_DIR/target/pgvs3-bench.jar"
 BENCH_CP="$BENCH_DIR/target/classpath.txt"
 PEER_JAR="$BENCH_DIR/target/peer/s3proxy.jar"
 PEER_VERSION=$(sed -n 's:.*<s3proxy.version>\(.*\)</s3proxy.version>.*:\1:p' "$REPO/pom.xml")
+RUNTIME_FLOOR_WAR="$REPO/deploy/runtime-floor/target/runtime-floor.war"
+RUNTIME_FLOOR_CONFIG="$REPO/deploy/runtime-floor/src/main/liberty/config"
 
 # This script never builds: stack.sh would fall back to './mvnw install', which must not run here.
 require_built() {
@@ -143,12 +145,21 @@ gateway_build() {
 
 STARTED_STACKS=()
 PEER_PID=""
+RUNTIME_FLOOR_DIR="" RUNTIME_FLOOR_STARTER="" RUNTIME_FLOOR_WLP="" RUNTIME_FLOOR_PID="" RUNTIME_FLOOR_BUILD=""
 
 cleanup() {
-  local rc=$? entry
+  local rc=$? entry pid
   if [[ -n $PEER_PID ]]; then
     bench_log "stopping the peer (pid $PEER_PID)"
     pgvs3_stop_pid "$PEER_PID" "S3Proxy" 20 TERM || true
+  fi
+  if [[ -n $RUNTIME_FLOOR_DIR ]]; then
+    # a 'server start' still under way first, so that it launches nothing afterwards
+    pgvs3_stop_pid "$RUNTIME_FLOOR_STARTER" "the runtime floor's 'server start'" 10 TERM || true
+    if pid=$(runtime_floor_pid); then
+      bench_log "stopping the runtime floor (pid $pid)"
+      pgvs3_stop_pid "$pid" "the runtime floor" 30 TERM || true
+    fi
   fi
   for entry in "${STARTED_STACKS[@]}"; do
     # once stopped, its database goes: the next run starts on an empty one anyway (start_stack), and a
@@ -213,6 +224,59 @@ EOF
   bench_log "S3Proxy $PEER_VERSION on http://127.0.0.1:$port (pid $PEER_PID)"
 }
 
+# launch_runtime_floor DIR PORT: runtime-floor.war on a second Liberty server of the install the gateway runs
+# (this checkout's or the saved build's), in the user dir DIR, with the module's server.xml and jvm.options
+# (the gateway's, default heap included). Its 'server start' runs in the background, so the stack and the
+# peer start meanwhile; await_runtime_floor waits for its answer.
+launch_runtime_floor() {
+  local dir=$1 port=$2 server
+  [[ -f $RUNTIME_FLOOR_WAR ]] || bench_die "build output missing ($RUNTIME_FLOOR_WAR); run first: ./mvnw -B package -DskipTests"
+  RUNTIME_FLOOR_WLP="$(subject_root)/ear/target/liberty/wlp"
+  pgvs3_require_free_port "$port" "the runtime floor"
+  server="$dir/servers/runtime-floor"
+  rm -rf "$server/apps"
+  mkdir -p "$server/apps"
+  cp "$RUNTIME_FLOOR_CONFIG/server.xml" "$RUNTIME_FLOOR_CONFIG/jvm.options" "$server/"
+  cp "$RUNTIME_FLOOR_WAR" "$server/apps/"
+  rm -f "$dir/runtime-floor.pid"
+  RUNTIME_FLOOR_DIR=$dir
+  # --clean: nothing cached from an earlier run's server
+  PGVS3_RUNTIME_FLOOR_PORT=$port WLP_USER_DIR=$dir PID_FILE=$dir/runtime-floor.pid \
+    "$RUNTIME_FLOOR_WLP/bin/server" start runtime-floor --clean >"$dir/start.log" 2>&1 </dev/null &
+  RUNTIME_FLOOR_STARTER=$!
+}
+
+# The runtime floor's pid, once its 'server start' has launched it.
+runtime_floor_pid() {
+  pgvs3_running_pid "$RUNTIME_FLOOR_DIR/runtime-floor.pid" "$RUNTIME_FLOOR_DIR/servers/runtime-floor"
+}
+
+runtime_floor_died() {
+  pgvs3_show_log_tail "$RUNTIME_FLOOR_DIR/start.log" 10
+  pgvs3_show_log_tail "$RUNTIME_FLOOR_DIR/servers/runtime-floor/logs/messages.log"
+  bench_die "the runtime floor is not running"
+}
+
+# await_runtime_floor PORT: returns once GET /4k answers 200, and sets RUNTIME_FLOOR_PID and RUNTIME_FLOOR_BUILD.
+await_runtime_floor() {
+  local port=$1 deadline=$((SECONDS + 120)) pid="" log="$RUNTIME_FLOOR_DIR/servers/runtime-floor/logs/messages.log"
+  until [[ $(pgvs3_http_status "$port" /4k) == 200 ]]; do
+    # no pid while 'server start' has yet to launch the JVM; gone for good once that ended without one
+    [[ -n $pid ]] || pid=$(runtime_floor_pid) || pid=""
+    if [[ -n $pid ]]; then
+      pgvs3_alive "$pid" || runtime_floor_died
+    elif ! pgvs3_alive "$RUNTIME_FLOOR_STARTER" && ! runtime_floor_pid >/dev/null; then
+      runtime_floor_died
+    fi
+    ((SECONDS < deadline)) || { pgvs3_show_log_tail "$log"; bench_die "the runtime floor did not answer GET /4k on $port within 120 s"; }
+    sleep 0.2
+  done
+  RUNTIME_FLOOR_PID=$(runtime_floor_pid) || bench_die "the runtime floor answers, but its pid file names no running server"
+  local version="$RUNTIME_FLOOR_WLP/lib/versions/openliberty.properties"
+  RUNTIME_FLOOR_BUILD="$(sed -n 's/^com.ibm.websphere.productName=//p' "$version") $(sed -n 's/^com.ibm.websphere.productVersion=//p' "$version"), runtime-floor.war (restfulWS-3.1, cdi-4.0)"
+  bench_log "runtime floor: $RUNTIME_FLOOR_BUILD on http://127.0.0.1:$port/4k (pid $RUNTIME_FLOOR_PID)"
+}
+
 postmaster_pid() {
   head -n 1 "$1/pgdata/postmaster.pid" 2>/dev/null || echo 0
 }
@@ -258,7 +322,9 @@ run_matrix() {
   cat "$OUT/results.md" >&2
 }
 
-# start_subject: this checkout's one-gateway stack in $STATE/stack, its settings loaded into S_*.
+# start_subject [COMMAND...]: this checkout's one-gateway stack in $STATE/stack, its settings loaded into S_*;
+# COMMAND runs first, once the state dir and the cleanup trap exist, so what it starts in the background
+# starts while the stack does.
 # subject_root: the checkout whose gateway start_subject runs: this one, or the saved build --build names.
 subject_root() {
   if [[ -z $BUILD ]]; then
@@ -274,6 +340,7 @@ start_subject() {
   mkdir -p "$STATE" "$OUT"
   chmod 700 "$STATE"
   trap_cleanup
+  (($# == 0)) || "$@"
   local root
   root=$(subject_root)
   start_stack "$root/deploy/local/stack.sh" "$STATE/stack" "$PORT_OFFSET"
@@ -304,19 +371,22 @@ write_subject_targets() {
 }
 
 cmd_run() {
-  start_subject
-  local peer_port=$((8114 + PORT_OFFSET)) targets="$STATE/targets.properties"
+  local peer_port=$((8114 + PORT_OFFSET)) floor_port=$((8214 + PORT_OFFSET)) targets="$STATE/targets.properties"
+  start_subject launch_runtime_floor "$STATE/runtime-floor" "$floor_port"
   local peer_access peer_secret
   peer_access=$(pgvs3_secret_file "$STATE/peer-access-key" 20 'A-Z0-9')
   peer_secret=$(pgvs3_secret_file "$STATE/peer-secret-key" 40)
   start_peer "$STATE/peer" "$peer_port" "$peer_access" "$peer_secret"
+  await_runtime_floor "$floor_port"
   (
     umask 077
     {
-      subject_lines pgvs3,s3proxy,floor
+      subject_lines pgvs3,s3proxy,floor,runtime-floor
       s3_target s3proxy peer "http://127.0.0.1:$peer_port" "$peer_access" "$peer_secret" "$PEER_PID" 0 \
         "S3Proxy $PEER_VERSION, filesystem backend"
       printf 'target.floor.role=floor\n'
+      printf 'target.runtime-floor.role=runtime_floor\ntarget.runtime-floor.endpoint=http://127.0.0.1:%s\n' "$floor_port"
+      printf 'target.runtime-floor.pid=%s\ntarget.runtime-floor.build=%s\n' "$RUNTIME_FLOOR_PID" "$RUNTIME_FLOOR_BUILD"
     } >"$targets"
   )
   run_matrix "$targets"

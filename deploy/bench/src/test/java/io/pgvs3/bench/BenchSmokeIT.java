@@ -20,13 +20,14 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Proves the harness works end to end, never how fast anything is: {@code run.sh --smoke} against a real
- * gateway (the server the ear module built), the real S3Proxy peer and the floor, with its own state
- * directory and ports; then every result line must parse and every case must have succeeded calls on
- * every target it ran on.
+ * gateway (the server the ear module built), the real S3Proxy peer, the floor and the runtime floor (a second
+ * Liberty server of the same install), with its own state directory and ports; then every result line must
+ * parse, every case must have succeeded calls on every target it ran on, and the table must set the gateway
+ * beside the runtime floor.
  */
 class BenchSmokeIT {
     private static final long TIMEOUT_SECONDS = 240;
-    private static final Set<String> TARGETS = Set.of("pgvs3", "s3proxy", "floor");
+    private static final Set<String> TARGETS = Set.of("pgvs3", "s3proxy", "floor", "runtime-floor");
 
     @Test
     void smokeRunMeasuresEveryTarget() throws Exception {
@@ -59,7 +60,11 @@ class BenchSmokeIT {
         assertEquals(TARGETS, okByTargetAndCase.keySet().stream().map(k -> k.split(" ")[0])
                 .collect(Collectors.toSet()), okByTargetAndCase::toString);
         okByTargetAndCase.forEach((k, ok) -> assertTrue(ok > 0, "no successful call for " + k));
-        assertTrue(Files.readString(out.resolve("results.md")).contains("| get-4k-w16 |"));
+        String table = Files.readString(out.resolve("results.md"));
+        assertTrue(table.contains("| get-4k-w16 |"), table);
+        assertTrue(table.contains("| floor-jaxrs-4k-w16 |"), table);
+        // get-4k-w16 once in the main table and once against the runtime floor
+        assertEquals(2, table.split("\\| get-4k-w16 \\|", -1).length - 1, table);
         assertNotNull(ImageIO.read(out.resolve("results.png").toFile()), "results.png is not an image");
     }
 

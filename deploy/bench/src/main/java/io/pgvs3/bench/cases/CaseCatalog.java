@@ -1,6 +1,7 @@
 package io.pgvs3.bench.cases;
 
 import io.pgvs3.bench.floor.PrimaryKeyFloor;
+import io.pgvs3.bench.floor.RuntimeFloor;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -8,8 +9,9 @@ import java.util.stream.IntStream;
 
 /**
  * The matrix, in the order it runs. Each case runs on every target its workload runs on, one target
- * after the other, so the floor's rows sit next to the S3 cases they bound. Large objects (issue 8)
- * are GET and PUT of 8 and 64 MiB at one and eight workers; their floors are the {@code sol} command's.
+ * after the other, so the floors' rows (PostgreSQL's and the runtime's) sit next to the S3 cases they
+ * bound. Large objects (issue 8) are GET and PUT of 8 and 64 MiB at one and eight workers; their floors
+ * are the {@code sol} command's.
  */
 public final class CaseCatalog {
     private static final int[] SMALL_WORKERS = {1, 16, 64, 256};
@@ -20,8 +22,8 @@ public final class CaseCatalog {
      * plus one large GET (8 MiB, one worker) so a large body's path is exercised too; its prefill of 64 MiB
      * per target is what the smoke run can afford.
      */
-    private static final String SMOKE =
-            "floor-pk-4k-w16,get-4k-w16,head-4k-w16,put-4k-w16,get-8m-w1,range-*,list-*,delete-*";
+    private static final String SMOKE = "floor-pk-4k-w16,floor-jaxrs-4k-w16,get-4k-w16,head-4k-w16,put-4k-w16,"
+            + "get-8m-w1,range-*,list-*,delete-*";
 
     private CaseCatalog() {
     }
@@ -29,12 +31,14 @@ public final class CaseCatalog {
     public static List<CaseSpec> all() {
         List<CaseSpec> cases = new ArrayList<>();
         Workload floor = new PrimaryKeyFloor();
+        Workload runtimeFloor = new RuntimeFloor();
         Workload get = new GetWorkload(Dataset.SMALL_4K);
         Workload head = new HeadWorkload(Dataset.SMALL_4K);
         Workload put = new PutWorkload(Dataset.SMALL_4K);
         for (int workers : SMALL_WORKERS) {
             if (IntStream.of(FLOOR_WORKERS).anyMatch(f -> f == workers)) {
                 cases.add(new CaseSpec("floor-pk-4k-w" + workers, floor, workers));
+                cases.add(new CaseSpec("floor-jaxrs-4k-w" + workers, runtimeFloor, workers));
             }
             cases.add(new CaseSpec("get-4k-w" + workers, get, workers));
             cases.add(new CaseSpec("head-4k-w" + workers, head, workers));

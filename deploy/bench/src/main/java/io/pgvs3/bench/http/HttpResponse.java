@@ -31,6 +31,11 @@ public final class HttpResponse {
         return capture == null ? "" : capture.toString(StandardCharsets.UTF_8);
     }
 
+    /** The captured body of the last exchange as bytes, or none when it was not captured. */
+    public byte[] capturedBytes() {
+        return capture == null ? new byte[0] : capture.toByteArray();
+    }
+
     public boolean ok() {
         return status >= 200 && status < 300;
     }

@@ -11,8 +11,9 @@ final class Cells {
         return v >= 100 ? String.format(Locale.ROOT, "%,.0f", v) : String.format(Locale.ROOT, "%.1f", v);
     }
 
+    /** {@code subject ÷ reference}, or "–" where either is unknown (a CPU per call of -1) or the reference 0. */
     static String ratio(double subject, double reference) {
-        return reference <= 0 ? "–" : ratio(subject / reference);
+        return reference <= 0 || subject < 0 ? "–" : ratio(subject / reference);
     }
 
     /** Two decimals; below 0.01 only "<0.01×", since more digits of a collapse say nothing. */

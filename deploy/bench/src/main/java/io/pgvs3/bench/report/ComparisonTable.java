@@ -5,7 +5,8 @@ import java.util.Optional;
 
 /**
  * The docs table of a normal run: the subject beside the peer and, for small reads, the primary-key
- * floor at the same concurrency, as ratios, with the subject's CPU per call.
+ * floor at the same concurrency, as ratios, with the subject's CPU per call; then the floors' own rows and
+ * the subject against the runtime floor ({@link RuntimeFloorTable}).
  */
 final class ComparisonTable {
     private ComparisonTable() {
@@ -43,15 +44,21 @@ final class ComparisonTable {
                     .append(" |\n");
         }
         md.append("\nFloor (prepared primary-key SELECT of a 4 KiB bytea over PgJDBC, same database):\n\n");
-        md.append("| case | req/s | p50 / p99 ms | PostgreSQL CPU ms/call |\n|---|---:|---:|---:|\n");
+        floorRows(md, summaries, "floor", "PostgreSQL CPU ms/call");
+        md.append(RuntimeFloorTable.markdown(summaries, subject));
+        return md.toString();
+    }
+
+    /** The rows of the floor in {@code role} itself: its rate, latency and server CPU per call. */
+    static void floorRows(StringBuilder md, List<Summary> summaries, String role, String cpuColumn) {
+        md.append("| case | req/s | p50 / p99 ms | ").append(cpuColumn).append(" |\n|---|---:|---:|---:|\n");
         for (Summary s : summaries) {
-            if (s.role().equals("floor")) {
+            if (s.role().equals(role)) {
                 md.append("| ").append(s.caseName()).append(" | ").append(Cells.rate(s.rate())).append(Cells.spread(s))
                         .append(" | ").append(Cells.latency(s)).append(" | ").append(Cells.millis(s.serverCpuMs()))
                         .append(" |\n");
             }
         }
-        return md.toString();
     }
 
     static Optional<Summary> find(List<Summary> summaries, String role, String caseName) {

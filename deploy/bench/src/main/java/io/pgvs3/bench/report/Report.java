@@ -12,7 +12,7 @@ import java.util.Set;
 /**
  * Renders a results file: the markdown tables and the PNG chart. A file with a baseline target is a
  * paired run (current build against a saved one); otherwise the subject is compared with the peer and
- * the floor.
+ * the floors.
  */
 public final class Report {
     private Report() {
@@ -34,7 +34,7 @@ public final class Report {
             } else {
                 rows.add(new RatioChart.Row(s.caseName(), new double[] {
                     ratio(s, ComparisonTable.find(summaries, "peer", s.caseName())),
-                    ratio(s, Floors.matching(summaries, s))}));
+                    ratio(s, Floors.matching(summaries, s)), ratio(s, Floors.runtime(summaries, s))}));
             }
         }
         if (paired) {
@@ -45,7 +45,8 @@ public final class Report {
             RatioChart.write(png, "current ÷ baseline (median req/s)", List.of("current ÷ baseline"), rows);
         } else {
             md.append(ComparisonTable.markdown(summaries));
-            RatioChart.write(png, "pgvs3 ÷ peer and ÷ floor (median rate)", List.of("÷ peer", "÷ floor"), rows);
+            RatioChart.write(png, "pgvs3 ÷ peer, ÷ floor and ÷ runtime floor (median rate)",
+                    List.of("÷ peer", "÷ floor", "÷ runtime floor"), rows);
         }
         Files.writeString(markdown, md.toString());
     }

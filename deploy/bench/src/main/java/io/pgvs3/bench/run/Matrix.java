@@ -88,7 +88,7 @@ public final class Matrix {
     }
 
     private static String summary(ResultLine l) {
-        return String.format("%-24s %-8s trial %d: %,10.0f %s/s  p50 %7.3f ms  p99 %8.3f ms  server %6.3f ms/call"
+        return String.format("%-24s %-13s trial %d: %,10.0f %s/s  p50 %7.3f ms  p99 %8.3f ms  server %6.3f ms/call"
                         + "  client %6.3f ms/call  errors %s", l.caseName(), l.target(), l.trial(), l.rate(), l.unit(),
                 l.p50Ms(), l.p99Ms(), l.serverCpuMs(), l.clientCpuMs(), l.errors());
     }

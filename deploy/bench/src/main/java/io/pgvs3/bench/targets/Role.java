@@ -8,6 +8,8 @@ public enum Role {
     PEER,
     /** The speed of PostgreSQL itself for the same small read (a primary-key SELECT). */
     FLOOR,
+    /** The speed of the gateway's Liberty itself for a small answer (a trivial JAX-RS resource). */
+    RUNTIME_FLOOR,
     /** An earlier build the subject is compared with in paired mode. */
     BASELINE
 }

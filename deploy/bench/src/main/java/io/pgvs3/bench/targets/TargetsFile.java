@@ -22,8 +22,11 @@ import java.util.Properties;
  * target.pgvs3.accessKey=...         target.pgvs3.secretKey=...
  * target.pgvs3.pid=1234              target.pgvs3.dbPid=1200     target.pgvs3.build=pgvs3 1a2b3c4
  * target.floor.role=floor
+ * target.runtime-floor.role=runtime_floor  target.runtime-floor.endpoint=http://127.0.0.1:11214
+ * target.runtime-floor.pid=1300      target.runtime-floor.build=Open Liberty 25.0.0.12, runtime-floor.war
  * </pre>
- * The target whose role is floor is the SQL floor on the db.* database; every other one is an S3 server.
+ * The target whose role is floor is the SQL floor on the db.* database, the runtime floor is a plain HTTP
+ * server; every other one is an S3 server.
  */
 public final class TargetsFile {
     private final Properties properties;
@@ -63,16 +66,21 @@ public final class TargetsFile {
                     throw new IllegalArgumentException("target " + n + " is the floor but db.jdbcUrl is missing");
                 }
                 targets.add(db);
-                continue;
+            } else if (role == Role.RUNTIME_FLOOR) {
+                targets.add(HttpTarget.of(n, required(prefix + "endpoint"), pid(prefix + "pid"),
+                        properties.getProperty(prefix + "build", n)));
+            } else {
+                Credentials credentials = new Credentials(required(prefix + "accessKey"),
+                        required(prefix + "secretKey"), region);
+                targets.add(new S3Target(n, role, Endpoint.of(required(prefix + "endpoint"), bucket, credentials),
+                        pid(prefix + "pid"), pid(prefix + "dbPid"), properties.getProperty(prefix + "build", n)));
             }
-            Credentials credentials = new Credentials(required(prefix + "accessKey"), required(prefix + "secretKey"),
-                    region);
-            targets.add(new S3Target(n, role, Endpoint.of(required(prefix + "endpoint"), bucket, credentials),
-                    Long.parseLong(properties.getProperty(prefix + "pid", "0")),
-                    Long.parseLong(properties.getProperty(prefix + "dbPid", "0")),
-                    properties.getProperty(prefix + "build", n)));
         }
         return targets;
+    }
+
+    private long pid(String key) {
+        return Long.parseLong(properties.getProperty(key, "0").trim());
     }
 
     private String required(String key) {

@@ -2,6 +2,7 @@ package io.pgvs3.bench.cases;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Set;
@@ -23,6 +24,14 @@ class CaseCatalogTest {
         List<String> large = smoke.stream().filter(c -> c.workload().size() > 1 << 20).map(CaseSpec::name).toList();
         assertEquals(List.of("get-8m-w1"), large, "one small large-object case keeps BenchSmokeIT short");
         assertEquals(allOps.size() + 1, smoke.size());
+    }
+
+    @Test
+    void bothFloorsRunAtOneAndSixteenWorkersAndTheSmokeSetHasEach() {
+        assertEquals(List.of("floor-pk-4k-w1", "floor-jaxrs-4k-w1", "floor-pk-4k-w16", "floor-jaxrs-4k-w16"),
+                CaseCatalog.matching("floor-*").stream().map(CaseSpec::name).toList());
+        List<String> smoke = CaseCatalog.matching("smoke").stream().map(CaseSpec::name).toList();
+        assertTrue(smoke.containsAll(List.of("floor-pk-4k-w16", "floor-jaxrs-4k-w16")), smoke::toString);
     }
 
     @Test
