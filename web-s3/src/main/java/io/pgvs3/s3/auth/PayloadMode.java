@@ -1,6 +1,5 @@
 package io.pgvs3.s3.auth;
 
-import java.util.regex.Pattern;
 
 /** The forms of {@code x-amz-content-sha256}: how the body is (or is not) protected. */
 public enum PayloadMode {
@@ -12,7 +11,6 @@ public enum PayloadMode {
     STREAMING_SIGNED_TRAILER("STREAMING-AWS4-HMAC-SHA256-PAYLOAD-TRAILER"),
     STREAMING_UNSIGNED_TRAILER("STREAMING-UNSIGNED-PAYLOAD-TRAILER");
 
-    private static final Pattern HEX64 = Pattern.compile("[0-9a-fA-F]{64}");
 
     private final String wireValue;
 
@@ -53,7 +51,7 @@ public enum PayloadMode {
                 return mode;
             }
         }
-        if (HEX64.matcher(value).matches()) {
+        if (isHex64(value)) {
             return SIGNED;
         }
         if (value.startsWith("STREAMING-AWS4-ECDSA-P256-SHA256-PAYLOAD")) {
@@ -63,5 +61,19 @@ public enum PayloadMode {
                 "x-amz-content-sha256 must be UNSIGNED-PAYLOAD, STREAMING-UNSIGNED-PAYLOAD-TRAILER,"
                         + " STREAMING-AWS4-HMAC-SHA256-PAYLOAD, STREAMING-AWS4-HMAC-SHA256-PAYLOAD-TRAILER"
                         + " or a valid sha256 value.");
+    }
+
+    /** 64 ASCII hex digits, checked without a regex (this runs on every request). */
+    private static boolean isHex64(String value) {
+        if (value.length() != 64) {
+            return false;
+        }
+        for (int i = 0; i < 64; i++) {
+            char c = value.charAt(i);
+            if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'))) {
+                return false;
+            }
+        }
+        return true;
     }
 }
