@@ -27,20 +27,18 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Semaphore;
-import java.util.function.BooleanSupplier;
-import java.util.function.Predicate;
-import java.util.function.LongFunction;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import java.util.function.LongFunction;
+import java.util.function.Predicate;
 import software.amazon.awssdk.core.ResponseInputStream;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
 import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
@@ -51,7 +49,8 @@ import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
  * <ul>
  * <li>A hit within the TTL is the row's one primary-key lookup. A miss is one origin GET whose body is
  * spooled (within the {@link SpoolBudget}) and published like a PUT, fenced by the key's generation:
- * a write or delete that began after the fill wins, and the fill is discarded.</li>
+ * a write or delete that began after the fill wins, and the fill is discarded. Its client reads the
+ * download itself when the origin's headers say what will be published (ADR 51, {@link ArrivingFill}).</li>
  * <li>Past the TTL, a conditional GET with the origin's validator: 304 confirms, 200 refills, 404
  * removes; an origin that cannot be asked leaves the cached version served (counted as stale).</li>
  * <li>A PUT stores the body as any PUT does and, inside the same transaction and under the key's lock,
