@@ -162,7 +162,8 @@ class OriginFaultIT {
 
             assertArrayEquals(expected, md5Of(second.getObject(b -> b.bucket(bucket).key("big.parquet"))),
                     "the other gateway fills once the lease runs out, and serves every byte");
-            assertEquals(1, number("SELECT count(*) FROM " + schema + ".objects"));
+            Await.until(Duration.ofSeconds(60), "the other gateway's fill published",
+                    () -> number("SELECT count(*) FROM " + schema + ".objects") == 1);
             long deadlineReaped = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
             while (number("SELECT count(*) FROM " + schema + ".chunks c WHERE NOT EXISTS (SELECT 1 FROM " + schema
                     + ".objects o WHERE o.file_id = c.file_id)") > 0) {
@@ -181,19 +182,7 @@ class OriginFaultIT {
         pauseDrain(bucket, true);
         try (S3Client first = FaultStack.s3(0, CLIENT_TIMEOUT)) {
             first.putObject(b -> b.bucket(bucket).key("part-0.parquet"), RequestBody.fromBytes(body));
-            DelayLine.Hold hold = line.holdNextResponse();
-            int killed;
-            try {
-                pauseDrain(bucket, false);
-                assertTrue(hold.awaitHeld(Duration.ofSeconds(30)), "a flush's origin PUT reached the gate");
-                killed = flusher();
-                FaultStack.killGateway(killed);
-            } finally {
-                hold.release();
-            }
-            awaitDrained(bucket, 1 - killed, FaultStack.ORIGIN_LEASE.multipliedBy(10));
-            assertArrayEquals(body, direct.getObjectAsBytes(b -> b.bucket(originBucketOf(bucket)).key("part-0.parquet"))
-                    .asByteArray(), "gateway " + killed + "'s flush was taken over and brought the acknowledged bytes");
+            killTheFlusherAndAwaitTheOther(bucket, "part-0.parquet", body, () -> pauseDrain(bucket, false));
         } finally {
             FaultStack.up();
         }
@@ -213,18 +202,8 @@ class OriginFaultIT {
                 assertTrue(System.nanoTime() < deadline, "no flush began a multipart upload at the origin");
                 Thread.sleep(10);
             }
-            DelayLine.Hold hold = line.holdNextResponse(); // the flush cannot complete past the gate
-            int killed;
-            try {
-                assertTrue(hold.awaitHeld(Duration.ofSeconds(30)), "the flush's next origin answer reached the gate");
-                killed = flusher();
-                FaultStack.killGateway(killed);
-            } finally {
-                hold.release();
-            }
-            awaitDrained(bucket, 1 - killed, FaultStack.ORIGIN_LEASE.multipliedBy(10));
-            assertArrayEquals(body, direct.getObjectAsBytes(b -> b.bucket(originBucketOf(bucket)).key("large.parquet"))
-                    .asByteArray());
+            // the flush cannot complete past the gate
+            int killed = killTheFlusherAndAwaitTheOther(bucket, "large.parquet", body, () -> { });
             assertEquals(0, number("SELECT count(*) FROM " + uploads), "the cut-off upload was aborted and forgotten");
             assertTrue(Scrape.of(FaultStack.adminEndpoint(1 - killed)).value("pgvs3_origin_requests_total",
                     "bucket=" + bucket, "operation=AbortMultipartUpload", "status=200") >= 1,
@@ -232,6 +211,37 @@ class OriginFaultIT {
         } finally {
             FaultStack.up();
         }
+    }
+
+    /** What sends the request the gate is to hold. */
+    @FunctionalInterface
+    private interface Action {
+        void run() throws Exception;
+    }
+
+    /**
+     * Arms the gate, lets {@code start} send the flush's next origin request to it, kills the gateway whose
+     * flush is held there, and waits until the other gateway has taken the flush over: the origin must end
+     * with the acknowledged {@code body}.
+     *
+     * @return the gateway killed
+     */
+    private static int killTheFlusherAndAwaitTheOther(String bucket, String key, byte[] body, Action start)
+            throws Exception {
+        DelayLine.Hold hold = line.holdNextResponse();
+        int killed;
+        try {
+            start.run();
+            assertTrue(hold.awaitHeld(Duration.ofSeconds(30)), "the flush's origin request reached the gate");
+            killed = flusher();
+            FaultStack.killGateway(killed);
+        } finally {
+            hold.release();
+        }
+        awaitDrained(bucket, 1 - killed, FaultStack.ORIGIN_LEASE.multipliedBy(10));
+        assertArrayEquals(body, direct.getObjectAsBytes(b -> b.bucket(originBucketOf(bucket)).key(key)).asByteArray(),
+                "gateway " + killed + "'s flush was taken over and brought the acknowledged bytes");
+        return killed;
     }
 
     /** The gateway (0 or 1) whose session holds a key's lock: the one flushing. */

@@ -27,6 +27,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.core.ResponseBytes;
+import software.amazon.awssdk.core.ResponseInputStream;
 import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.model.CompletedPart;
@@ -202,10 +203,50 @@ class OriginIT {
             pool.shutdownNow();
         }
         assertEquals(gets + 1, originRequests(bucket, "GetObject"), "one origin GET for eight concurrent cold reads");
-        double published = Scrape.of(Stack.adminEndpoint(0)).value("pgvs3_origin_fills_total", "bucket=" + bucket,
-                "result=published") + Scrape.of(Stack.adminEndpoint(1)).value("pgvs3_origin_fills_total",
-                "bucket=" + bucket, "result=published");
-        assertEquals(1, published, "one publication");
+        // the fill's own client may be answered before the publication: wait for it, then count
+        Await.until(Duration.ofSeconds(30), "the fill published", () -> Database.objectRows(bucket) == 1);
+        assertEquals(1, fills(bucket, "published"), "one publication");
+    }
+
+    @Test
+    void aColdGetIsServedFromTheDownloadAndADeleteAfterItsFirstBytesDiscardsTheFill() throws Exception {
+        int size = 8 << 20;
+        try (DelayLine slow = new DelayLine(new InetSocketAddress(origin.endpoint().getHost(), origin.endpoint().getPort()),
+                Duration.ZERO, 2 << 20)) { // 2 MiB/s: each download takes 4 s
+            String bucket = frontedBucket("arriving", "PT1H", WRITE_BACK_ABOVE, URI.create("http://127.0.0.1:" + slow.port()));
+            byte[] served = Bodies.bytes(size, 71);
+            byte[] deleted = Bodies.bytes(size, 72);
+            direct.putObject(b -> b.bucket(originBucketOf(bucket)).key("served.parquet"), RequestBody.fromBytes(served));
+            direct.putObject(b -> b.bucket(originBucketOf(bucket)).key("deleted.parquet"), RequestBody.fromBytes(deleted));
+            try (S3Client first = Clients.s3(0); S3Client second = Clients.s3(1)) {
+                long before = slow.bytesToClients();
+                try (ResponseInputStream<GetObjectResponse> body = first.getObject(b -> b.bucket(bucket).key("served.parquet"))) {
+                    byte[] start = body.readNBytes(64 << 10);
+                    assertTrue(slow.bytesToClients() - before < size, "the client had bytes before the download ended");
+                    assertEquals(0, Database.objectRows(bucket), "nothing is visible before its publication");
+                    assertArrayEquals(served, MultipartIT.concat(start, body.readAllBytes()));
+                }
+                Await.until(Duration.ofSeconds(30), "the fill published after its client was served",
+                        () -> Database.objectRows(bucket) == 1);
+                double gets = originRequests(bucket, "GetObject");
+                assertArrayEquals(served, second.getObjectAsBytes(b -> b.bucket(bucket).key("served.parquet")).asByteArray());
+                assertEquals(gets, originRequests(bucket, "GetObject"), "the other gateway serves the publication");
+
+                double discarded = fills(bucket, "discarded");
+                before = slow.bytesToClients();
+                try (ResponseInputStream<GetObjectResponse> body = first.getObject(b -> b.bucket(bucket).key("deleted.parquet"))) {
+                    byte[] start = body.readNBytes(64 << 10);
+                    second.deleteObject(b -> b.bucket(bucket).key("deleted.parquet"));
+                    assertTrue(slow.bytesToClients() - before < size, "the delete came before the download ended");
+                    assertArrayEquals(deleted, MultipartIT.concat(start, body.readAllBytes()),
+                            "a client served before the delete keeps the origin's bytes of that time");
+                }
+                Await.until(Duration.ofSeconds(30), "the fill discarded", () -> fills(bucket, "discarded") == discarded + 1);
+                assertThrows(NoSuchKeyException.class, () -> first.headObject(b -> b.bucket(bucket).key("deleted.parquet")));
+                assertThrows(NoSuchKeyException.class, () -> second.getObject(b -> b.bucket(bucket).key("deleted.parquet")));
+                assertEquals(1, Database.objectRows(bucket), "only the served object is held");
+            }
+        }
     }
 
     @Test
@@ -479,7 +520,8 @@ class OriginIT {
                     b -> b.bucket(bucket).key("small.parquet").range("bytes=100-199")).asByteArray());
             assertArrayEquals(large, gateway.getObjectAsBytes(
                     b -> b.bucket(bucket).key("big.parquet").range("bytes=0-")).asByteArray(), "a range of all of it");
-            assertEquals(2, Database.objectRows(bucket), "small objects and whole reads fill");
+            // served from their downloads, published right after
+            Await.until(Duration.ofSeconds(30), "small objects and whole reads fill", () -> Database.objectRows(bucket) == 2);
             double filled = originRequests(bucket, "GetObject");
             assertArrayEquals(Arrays.copyOfRange(large, 5, 10), gateway.getObjectAsBytes(
                     b -> b.bucket(bucket).key("big.parquet").range("bytes=5-9")).asByteArray());

@@ -22,6 +22,7 @@ import io.pgvs3.store.multipart.UploadService;
 import io.pgvs3.store.namespace.Namespace;
 import io.pgvs3.store.namespace.NamespaceCache;
 import io.pgvs3.store.origin.OriginCompletions;
+import io.pgvs3.store.origin.OriginObjects;
 import io.pgvs3.store.read.ObjectReader;
 import io.pgvs3.store.write.CallerInput;
 import io.pgvs3.store.write.CopyWatchdogs;
@@ -79,7 +80,8 @@ public class MultipartStoreBean extends StoreFacade implements MultipartStore {
     public PartInfo copyPart(PartSpec spec, CopySource source, ByteRange range, CopyListener listener) {
         layout.require();
         if (namespaces.resolve(source.bucket()).isOriginBacked()) {
-            objects.head(source.bucket(), source.key(), true); // a cold or stale source is filled first, as a GET is
+            // a cold or stale source is filled first, as a GET is, and the copy reads the stored rows
+            OriginObjects.awaitStored(objects.head(source.bucket(), source.key(), true));
         }
         return parts.copy(spec, source, range, listener);
     }

@@ -106,6 +106,8 @@ public class ObjectStoreBean extends StoreFacade implements ObjectStore {
     public void readBody(ObjectMeta meta, ByteRange range, OutputStream out) throws IOException {
         if (meta.location().isAtOrigin()) {
             originObjects.readAtOrigin(meta, range, out);
+        } else if (meta.location().isArriving()) {
+            originObjects.readArriving(meta, range, out);
         } else {
             reader.readBody(meta, range, out);
         }
@@ -113,12 +115,12 @@ public class ObjectStoreBean extends StoreFacade implements ObjectStore {
 
     @Override
     public byte[] readSpan(ObjectMeta meta, ByteRange range) {
-        if (!meta.location().isAtOrigin()) {
+        if (!meta.location().isAtOrigin() && !meta.location().isArriving()) {
             return reader.readSpan(meta, range);
         }
         ByteArrayOutputStream span = new ByteArrayOutputStream((int) range.length());
         try {
-            originObjects.readAtOrigin(meta, range, span);
+            readBody(meta, range, span);
         } catch (IOException e) {
             throw new StoreException(StoreError.UNAVAILABLE, "the origin's body of " + meta.key() + " broke off", e);
         }

@@ -40,6 +40,14 @@ final class OriginKeys {
              WHERE k.key = fill.key AND k.generation <= fill.generation AND NOT k.deleted
             RETURNING 1""";
 
+    /** Whether a first fill that started at a generation would still publish: nothing newer written or deleted. */
+    private static final String FILL_CURRENT = """
+            SELECT NOT EXISTS (SELECT 1 FROM %1$s.origin_keys WHERE key = ? AND generation > ?)""";
+
+    /** Whether a refill that started at a generation would still publish: the key's row is live and not newer. */
+    private static final String REFILL_CURRENT = """
+            SELECT EXISTS (SELECT 1 FROM %1$s.origin_keys WHERE key = ? AND generation <= ? AND NOT deleted)""";
+
     /**
      * Tombstones older than the grace that no fill of their key can still need: one that began before the
      * tombstone holds a lease drawn at an older generation (revalidations refill only over live rows).
@@ -110,6 +118,22 @@ final class OriginKeys {
         return publish(c, ns, PUBLISH_REFILL, key, generation, originEtag, lastModified);
     }
 
+    /**
+     * Whether a fill ({@code leased}) or refill that started at {@code generation} would publish now, as
+     * {@link #publishFill} and {@link #publishRefill} decide it; they decide again at the publication.
+     */
+    static boolean fillCurrent(Connection c, Namespace ns, String key, long generation, boolean leased)
+            throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(ns.sql(leased ? FILL_CURRENT : REFILL_CURRENT))) {
+            ps.setString(1, key);
+            ps.setLong(2, generation);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getBoolean(1);
+            }
+        }
+    }
+
     /** {@code statement} takes the key, the fill's generation and the validator, and returns a row if it published. */
     private static boolean publish(Connection c, Namespace ns, String statement, String key, long generation,
             String originEtag, Instant lastModified) throws SQLException {
@@ -141,7 +165,7 @@ final class OriginKeys {
             Instant lastModified) throws SQLException {
         String etag = unquoted(originEtag);
         try (PreparedStatement ps = c.prepareStatement(ns.sql(ADOPT_ORIGIN_IDENTITY))) {
-            ps.setString(1, etag != null && etag.matches(S3_ETAG) ? etag : null);
+            ps.setString(1, isS3Etag(etag) ? etag : null);
             ps.setTimestamp(2, lastModified == null ? null : Timestamp.from(lastModified));
             ps.setString(3, key);
             ps.executeUpdate();
@@ -196,6 +220,11 @@ final class OriginKeys {
             ps.setString(2, validator);
             ps.executeUpdate();
         }
+    }
+
+    /** An ETag of S3's shape (an MD5, or a multipart upload's), which a fill keeps as its own. */
+    static boolean isS3Etag(String unquoted) {
+        return unquoted != null && unquoted.matches(S3_ETAG);
     }
 
     static String unquoted(String etag) {

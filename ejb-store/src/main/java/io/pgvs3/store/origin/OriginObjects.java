@@ -27,19 +27,18 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.LongFunction;
-import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import software.amazon.awssdk.core.ResponseInputStream;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
 import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
@@ -50,7 +49,8 @@ import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
  * <ul>
  * <li>A hit within the TTL is the row's one primary-key lookup. A miss is one origin GET whose body is
  * spooled (within the {@link SpoolBudget}) and published like a PUT, fenced by the key's generation:
- * a write or delete that began after the fill wins, and the fill is discarded.</li>
+ * a write or delete that began after the fill wins, and the fill is discarded. Its client reads the
+ * download itself when the origin's headers say what will be published (ADR 51, {@link ArrivingFill}).</li>
  * <li>Past the TTL, a conditional GET with the origin's validator: 304 confirms, 200 refills, 404
  * removes; an origin that cannot be asked leaves the cached version served (counted as stale).</li>
  * <li>A PUT stores the body as any PUT does and, inside the same transaction and under the key's lock,
@@ -59,13 +59,6 @@ import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
  * </ul>
  */
 public final class OriginObjects {
-
-    /** Thrown inside a fill's publication when a newer write or delete of its key won: undoes it. */
-    private static final class FillDiscarded extends RuntimeException {
-        FillDiscarded() {
-            super(null, null, false, false);
-        }
-    }
 
     private final DataAccess access;
     private final ObjectReader reader;
@@ -132,16 +125,21 @@ public final class OriginObjects {
             return revalidate(ns, origin, key, found, withInlineBody);
         }
         if (!withInlineBody) {
-            return headAtOrigin(ns, origin, key);
+            return headAtOrigin(ns, origin, key, meta -> true);
         }
-        if (rangeOfSize != null && !standby) {
-            ObjectMeta atOrigin = headAtOrigin(ns, origin, key);
-            if (readByRange(atOrigin.size(), rangeOfSize.apply(atOrigin.size()))) {
-                meter.fill(ns.name(), "passthrough");
-                return atOrigin;
+        if (standby) {
+            return passThrough(ns, origin, key);
+        }
+        if (rangeOfSize != null) {
+            // the origin's HEAD decides; it is remembered only when the range is then read there, since a
+            // fill (of a small object, or of all of one) would forget it at once
+            Predicate<ObjectMeta> byRange = meta -> readByRange(meta.size(), rangeOfSize.apply(meta.size()));
+            ObjectMeta atOrigin = headAtOrigin(ns, origin, key, byRange);
+            if (byRange.test(atOrigin)) {
+                return passedThrough(ns, atOrigin);
             }
         }
-        return standby ? passThrough(ns, origin, key) : fill(ns, origin, key);
+        return fill(ns, origin, key);
     }
 
     /** A cold range above {@link ObjectStore#ORIGIN_WHOLE_FILL_MAX} that is not all of it is read at the origin. */
@@ -162,11 +160,40 @@ public final class OriginObjects {
         }
     }
 
+    /**
+     * Reads {@code range} of an {@link BodyLocation#isArriving() arriving} body: from its download while
+     * that is held, else from the object it was published as (the same ETag and size); a fill that ended
+     * unpublished before this read began leaves nothing to read (UNAVAILABLE: a retry reads what the bucket
+     * holds then).
+     */
+    public void readArriving(ObjectMeta meta, ByteRange range, OutputStream out) throws IOException {
+        if (meta.location().arriving().copyTo(range, out)) {
+            return;
+        }
+        ObjectMeta published = reader.findCached(meta.bucket(), meta.key(), false).map(CachedObject::meta)
+                .filter(found -> found.etag().equals(meta.etag()) && found.size() == meta.size())
+                .orElseThrow(() -> new StoreException(StoreError.UNAVAILABLE, "the fill of " + meta.bucket() + "/"
+                        + meta.key() + " ended unpublished before its body was read"));
+        reader.readBody(published, range, out);
+    }
+
+    /**
+     * Returns once what {@code meta} describes is stored here, when it was answered while still arriving:
+     * for readers of the bucket's rows rather than of the body (a part copy's source).
+     */
+    public static void awaitStored(ObjectMeta meta) {
+        if (meta.location().arriving() instanceof ArrivingFill fill) {
+            fill.awaitStored();
+        }
+    }
+
     private ObjectMeta revalidate(Namespace ns, OriginClient origin, String key, CachedObject found,
             boolean withInlineBody) {
         long start = startFill(ns);
-        try (ResponseInputStream<GetObjectResponse> got = origin.get(key, found.validator())) {
-            return publish(ns, key, start, got, got, withInlineBody);
+        try {
+            ResponseInputStream<GetObjectResponse> got = origin.get(key, found.validator());
+            return publish(new FillPublication(access, writer, meter, ns, key, start, false, got.response()), got, got,
+                    withInlineBody, () -> { });
         } catch (OriginClient.NotModified e) {
             access.write(Pool.MAIN, "confirm " + key, ns.name(), (c, locked) -> {
                 OriginKeys.confirm(c, locked, key, found.validator());
@@ -204,11 +231,11 @@ public final class OriginObjects {
                         return fillHolding(ns, origin, key, token); // its publication (or discard) gives the lease up
                     }
                 } catch (RuntimeException e) {
-                    releaseLease(ns, key, token);
+                    FillPublication.releaseLease(access, ns, key, token);
                     throw e;
                 }
                 // filled between our miss and our lease: serve that one
-                releaseLease(ns, key, token);
+                FillPublication.releaseLease(access, ns, key, token);
                 return filled.get().meta();
             }
             if (!counted) {
@@ -229,15 +256,25 @@ public final class OriginObjects {
         }
     }
 
-    /** Downloads and publishes while holding the key's fill lease {@code token}, renewing it as bytes come. */
+    /**
+     * Downloads and publishes while holding the key's fill lease {@code token}, renewing it as bytes come;
+     * the fill slot is given back when the download and the publication have ended.
+     */
     private ObjectMeta fillHolding(Namespace ns, OriginClient origin, String key, long token) {
         admit(ns);
-        try (ResponseInputStream<GetObjectResponse> got = origin.get(key, null)) {
-            return publish(ns, key, token, got, new LeaseKeeper(got, ns, key, token), true);
+        ResponseInputStream<GetObjectResponse> got;
+        try {
+            got = origin.get(key, null);
+        } catch (RuntimeException e) {
+            fills.release();
+            FillPublication.releaseLease(access, ns, key, token);
+            throw e;
+        }
+        try {
+            return publish(new FillPublication(access, writer, meter, ns, key, token, true, got.response()), got,
+                    new LeaseKeeper(got, ns, key, token), true, fills::release);
         } catch (IOException e) {
             throw brokeOff(ns, key, e);
-        } finally {
-            fills.release();
         }
     }
 
@@ -246,7 +283,10 @@ public final class OriginObjects {
      * origin's metadata, and a body streamed from the origin without storing it.
      */
     private ObjectMeta passThrough(Namespace ns, OriginClient origin, String key) {
-        ObjectMeta atOrigin = headAtOrigin(ns, origin, key);
+        return passedThrough(ns, headAtOrigin(ns, origin, key, meta -> true));
+    }
+
+    private ObjectMeta passedThrough(Namespace ns, ObjectMeta atOrigin) {
         meter.fill(ns.name(), "passthrough");
         return atOrigin;
     }
@@ -258,20 +298,6 @@ public final class OriginObjects {
 
     private boolean leaseHeld(Namespace ns, String key) {
         return access.read(Pool.MAIN, "fill lease", ns.name(), (c, n) -> FillLeases.held(c, n, key));
-    }
-
-    /** After a failed or discarded fill, or none (a published one gave its lease up in its own transaction). */
-    private void releaseLease(Namespace ns, String key, long token) {
-        try {
-            access.write(Pool.MAIN, "fill lease", ns.name(), (c, locked) -> FillLeases.release(c, locked, key, token));
-        } catch (StoreException e) {
-            // it runs out by itself
-        }
-    }
-
-    /** The fill stalled past its lease and another may hold it now: the client retries (503 SlowDown). */
-    private static StoreException leaseLost(Namespace ns, String key) {
-        return new StoreException(StoreError.BUSY, "the fill lease of " + ns.name() + "/" + key + " ran out");
     }
 
     private void pause() {
@@ -304,7 +330,7 @@ public final class OriginObjects {
             if (System.nanoTime() > renewAt) {
                 if (!access.write(Pool.MAIN, "fill lease", ns.name(),
                         (c, locked) -> FillLeases.renew(c, locked, key, token, timing.fillLease()))) {
-                    throw leaseLost(ns, key);
+                    throw FillPublication.leaseLost(ns, key);
                 }
                 renewAt = System.nanoTime() + timing.fillLease().toNanos() / 3;
             }
@@ -313,83 +339,93 @@ public final class OriginObjects {
     }
 
     /**
-     * Publishes the origin's answer as its bytes arrive, unless a newer write or delete of the key came first
-     * or (a fill under a lease: {@code body} renews it) the lease is no longer this fill's. The download runs
-     * on the fill executor into a spool that the publication follows, so a cold read costs about the
-     * download, not the download and then the publication.
+     * Publishes the origin's answer {@code got} ({@code body}: its body, perhaps through a lease keeper) and
+     * answers for it; this owns {@code got} and runs {@code done} once the fill has ended.
+     * <ul>
+     * <li>When the headers say what will be published (length above {@link ObjectStore#INLINE_MAX}, an ETag
+     * of S3's shape, Last-Modified) and no write or delete has overtaken the fill by then, the answer is that
+     * object with its body arriving: the client reads the download while the publication follows it on the
+     * fill executor (ADR 51).</li>
+     * <li>Otherwise the publication follows the download here, and the answer is what the bucket holds then:
+     * the fill, or the write that won over it (a delete: NoSuchKey).</li>
+     * </ul>
      */
-    private ObjectMeta publish(Namespace ns, String key, long start, ResponseInputStream<GetObjectResponse> got,
-            InputStream body, boolean withInlineBody) throws IOException {
-        GetObjectResponse response = got.response();
-        Instant lastModified = response.lastModified();
-        boolean leased = body != got;
-        long length = response.contentLength() == null ? -1 : response.contentLength();
-        try (Spool spool = Spool.open(spools, length)) {
-            PutSpec spec = new PutSpec(ns.name(), key, response.contentType(), userMetadata(response.metadata()),
-                    WriteCondition.NONE, length, null, null, contentHeaders(response), null);
+    private ObjectMeta publish(FillPublication fill, ResponseInputStream<GetObjectResponse> got, InputStream body,
+            boolean withInlineBody, Runnable done) throws IOException {
+        boolean handedOver = false;
+        try {
+            if (fill.identityKnown() && fill.length() > ObjectStore.INLINE_MAX) {
+                if (fill.stillCurrent()) {
+                    ObjectMeta arriving = fill.meta(BodyLocation.arriving(
+                            ArrivingFill.start(fill, got, body, spools, downloads, done)));
+                    handedOver = true;
+                    return arriving;
+                }
+                got.abort();
+                fill.discard();
+            } else {
+                publishFollowing(fill, got, body);
+            }
+        } finally {
+            if (!handedOver) {
+                got.close();
+                done.run();
+            }
+        }
+        return reader.findCached(fill.bucket(), fill.key(), withInlineBody).map(CachedObject::meta)
+                .orElseThrow(() -> new StoreException(StoreError.NO_SUCH_KEY, "no such key: " + fill.key()));
+    }
+
+    /**
+     * Publishes as the bytes arrive: the download runs on the fill executor into a spool that the publication
+     * follows, so a fill costs about the download, not the download and then the publication.
+     */
+    private void publishFollowing(FillPublication fill, ResponseInputStream<GetObjectResponse> got, InputStream body)
+            throws IOException {
+        try (Spool spool = Spool.open(spools, fill.length())) {
             CompletableFuture<Void> download = CompletableFuture.runAsync(() -> spool.fillFrom(body::transferTo), downloads);
             try {
-                writer.put(spec, spool.follow(), (c, locked, modified) -> {
-                    if (leased && !FillLeases.release(c, locked, key, start)) {
-                        throw leaseLost(ns, key);
-                    }
-                    boolean current = leased ? OriginKeys.publishFill(c, locked, key, start, response.eTag(), lastModified)
-                            : OriginKeys.publishRefill(c, locked, key, start, response.eTag(), lastModified);
-                    if (!current) {
-                        throw new FillDiscarded();
-                    }
-                    return lastModified != null ? lastModified : modified;
-                });
-                meter.fill(ns.name(), "published");
+                fill.publishFrom(spool.follow());
             } catch (StoreException e) {
-                throw spool.failure() == null ? e : downloadFailure(ns, key, spool.failure());
+                fill.giveUp();
+                throw spool.failure() == null ? e : downloadFailure(fill, spool.failure());
             } finally {
                 if (!download.isDone()) {
                     got.abort(); // the publication gave up: stop the download too
                 }
                 download.join();
             }
-        } catch (FillDiscarded e) {
-            meter.fill(ns.name(), "discarded");
-            if (leased) {
-                releaseLease(ns, key, start); // the rolled-back publication kept it
-            }
         }
-        // what the bucket holds now: the fill, or the write that won over it (a delete: NoSuchKey)
-        return reader.findCached(ns.name(), key, withInlineBody).map(CachedObject::meta)
-                .orElseThrow(() -> new StoreException(StoreError.NO_SUCH_KEY, "no such key: " + key));
     }
 
     /** The download's own failure, which says more than what the publication made of it. */
-    private static StoreException downloadFailure(Namespace ns, String key, IOException failure) {
-        return failure.getCause() instanceof StoreException refusal ? refusal : brokeOff(ns, key, failure);
-    }
-
-    private static ContentHeaders contentHeaders(GetObjectResponse response) {
-        return new ContentHeaders(response.cacheControl(), response.contentDisposition(), response.contentEncoding(),
-                response.contentLanguage(), response.expiresString());
+    private static StoreException downloadFailure(FillPublication fill, IOException failure) {
+        return failure.getCause() instanceof StoreException refusal ? refusal
+                : new StoreException(StoreError.UNAVAILABLE, "the origin's body of " + fill.bucket() + "/" + fill.key()
+                        + " broke off: " + failure.getMessage(), failure);
     }
 
     /**
      * The origin's metadata of a key not held here: its {@code origin_metadata} row while fresh, else the
-     * origin's HEAD, remembered (by a writable gateway) for the next HEAD or cold range.
+     * origin's HEAD, remembered (by a writable gateway, when {@code remember} says so) for the next HEAD or
+     * cold range.
      */
-    private ObjectMeta headAtOrigin(Namespace ns, OriginClient origin, String key) {
+    private ObjectMeta headAtOrigin(Namespace ns, OriginClient origin, String key, Predicate<ObjectMeta> remember) {
         Duration ttl = origin.config().ttl();
         Optional<ObjectMeta> known = access.read(Pool.MAIN, "origin metadata", ns.name(),
                 (c, n) -> OriginMetadata.find(c, n, key, ttl));
         if (known.isPresent()) {
             return known.get();
         }
-        boolean remember = !readOnly.getAsBoolean() && !ttl.isZero(); // a standby writes nothing
-        long start = remember ? startFill(ns) : 0;
+        boolean writable = !readOnly.getAsBoolean() && !ttl.isZero(); // a standby writes nothing
+        long start = writable ? startFill(ns) : 0;
         HeadObjectResponse head = origin.head(key);
         ObjectMeta meta = new ObjectMeta(ns.name(), key, head.contentLength(), OriginKeys.unquoted(head.eTag()),
                 WriteRequest.contentTypeOrDefault(head.contentType()),
-                userMetadata(head.metadata()), head.lastModified(), BodyLocation.atOrigin(),
+                FillPublication.userMetadata(head.metadata()), head.lastModified(), BodyLocation.atOrigin(),
                 new ContentHeaders(head.cacheControl(), head.contentDisposition(), head.contentEncoding(),
                         head.contentLanguage(), head.expiresString()), null);
-        if (remember) {
+        if (writable && remember.test(meta)) {
             access.write(Pool.MAIN, "origin metadata", ns.name(), (c, locked) -> {
                 OriginMetadata.remember(c, locked, meta, start);
                 return null;
@@ -502,13 +538,6 @@ public final class OriginObjects {
     private static StoreException brokeOff(Namespace ns, String key, IOException e) {
         return new StoreException(StoreError.UNAVAILABLE, "the origin's body of " + ns.name() + "/" + key
                 + " broke off: " + e.getMessage(), e);
-    }
-
-    /** S3's user metadata: names lower-case, sorted. */
-    private static Map<String, String> userMetadata(Map<String, String> origin) {
-        Map<String, String> sorted = new TreeMap<>();
-        origin.forEach((name, value) -> sorted.put(name.toLowerCase(Locale.ROOT), value));
-        return sorted;
     }
 
     /** Everything read from the client's body is also written to the spool the origin is sent from. */

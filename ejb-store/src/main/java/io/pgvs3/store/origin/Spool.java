@@ -131,8 +131,13 @@ final class Spool extends OutputStream implements Closeable {
 
     /** A stream that follows the body as it is written and ends with it (or fails with its writer). */
     InputStream follow() {
+        return follow(0);
+    }
+
+    /** {@link #follow()} from byte {@code from} on. */
+    InputStream follow(long from) {
         return new InputStream() {
-            private long position;
+            private long position = from;
             private FileChannel channel;
 
             @Override

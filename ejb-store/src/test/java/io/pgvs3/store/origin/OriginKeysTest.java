@@ -95,6 +95,30 @@ class OriginKeysTest {
         assertTrue(refilled);
     }
 
+    private boolean current(Namespace ns, String key, long start, boolean leased) {
+        return access.read(Pool.MAIN, "fence", ns.name(), (c, n) -> OriginKeys.fillCurrent(c, n, key, start, leased));
+    }
+
+    @Test
+    void theFenceAtTheOriginsHeadersAgreesWithThePublications() {
+        Namespace ns = originBucket();
+        long fillStart = access.read(Pool.MAIN, "start", ns.name(), OriginKeys::startFill);
+        assertTrue(current(ns, "k", fillStart, true), "nothing was written: a first fill would publish");
+        assertFalse(current(ns, "k", fillStart, false), "a refill replaces a live row only, and there is none");
+        put(ns, "k", new byte[10], (c, locked, modified) -> {
+            OriginKeys.wroteThrough(c, locked, "k", "\"newer\"");
+            return modified;
+        });
+        assertFalse(current(ns, "k", fillStart, true), "a write after the fill's start wins");
+        long revalidation = access.read(Pool.MAIN, "start", ns.name(), OriginKeys::startFill);
+        assertTrue(current(ns, "k", revalidation, false), "a refill that began after the write replaces it");
+        deleteWithTombstone(ns, "k");
+        assertFalse(current(ns, "k", revalidation, false), "a delete after the refill's start wins");
+        long afterDelete = access.read(Pool.MAIN, "start", ns.name(), OriginKeys::startFill);
+        assertFalse(current(ns, "k", afterDelete, false), "a tombstone is no live row to refill");
+        assertTrue(current(ns, "k", afterDelete, true), "a first fill after the delete may publish what the origin holds");
+    }
+
     private void deleteWithTombstone(Namespace ns, String key) {
         access.write(Pool.MAIN, "delete", ns.name(), (c, locked) -> {
             Locks.lockObjectKeys(c, locked.id(), key);
