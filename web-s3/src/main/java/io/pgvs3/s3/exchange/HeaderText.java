@@ -18,7 +18,7 @@ final class HeaderText {
     }
 
     static String fromWire(String value) {
-        if (value == null || value.chars().allMatch(c -> c < 0x80)) {
+        if (value == null || isAscii(value)) {
             return value;
         }
         byte[] bytes = new byte[value.length()];
@@ -38,5 +38,14 @@ final class HeaderText {
         } catch (CharacterCodingException e) {
             return value; // ISO-8859-1 text after all: the signature is over these bytes as they are
         }
+    }
+
+    private static boolean isAscii(String value) {
+        for (int i = 0; i < value.length(); i++) {
+            if (value.charAt(i) >= 0x80) {
+                return false;
+            }
+        }
+        return true;
     }
 }

@@ -9,10 +9,10 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Enumeration;
-import java.util.Locale;
-import java.util.Set;
+import java.util.List;
 
 /**
  * Stands between the web container and the JAX-RS runtime, for two reasons:
@@ -74,15 +74,22 @@ public class RequestAsSent extends HttpFilter {
     /** The request as RESTEasy sees it: the same, without the four negotiation headers. */
     private static final class WithoutNegotiation extends HttpServletRequestWrapper {
 
-        private static final Set<String> HIDDEN = Set.of("content-type", "accept", "accept-language",
-                "content-language");
-
         WithoutNegotiation(HttpServletRequest sent) {
             super(sent);
         }
 
+        /** Content-Type, Accept, Accept-Language, Content-Language, in any case (no allocation: per header, per request). */
         private static boolean hidden(String name) {
-            return name != null && HIDDEN.contains(name.toLowerCase(Locale.ROOT));
+            if (name == null) {
+                return false;
+            }
+            return switch (name.length()) {
+                case 6 -> name.equalsIgnoreCase("accept");
+                case 12 -> name.equalsIgnoreCase("content-type");
+                case 15 -> name.equalsIgnoreCase("accept-language");
+                case 16 -> name.equalsIgnoreCase("content-language");
+                default -> false;
+            };
         }
 
         @Override
@@ -97,8 +104,14 @@ public class RequestAsSent extends HttpFilter {
 
         @Override
         public Enumeration<String> getHeaderNames() {
-            return Collections.enumeration(Collections.list(super.getHeaderNames()).stream()
-                    .filter(name -> !hidden(name)).toList());
+            List<String> shown = new ArrayList<>(16);
+            for (Enumeration<String> names = super.getHeaderNames(); names.hasMoreElements(); ) {
+                String name = names.nextElement();
+                if (!hidden(name)) {
+                    shown.add(name);
+                }
+            }
+            return Collections.enumeration(shown);
         }
 
         @Override
