@@ -6,9 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -78,15 +75,6 @@ class AwsCliIT {
     }
 
     private String aws(int gateway, String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of("aws", "--endpoint-url", Stack.s3Endpoint(gateway),
-                "--region", "us-east-1", "--output", "json"));
-        command.addAll(List.of(args));
-        Files.writeString(dir.resolve("aws-config"), "[default]\ns3 =\n    addressing_style = path\n");
-        return Commands.run(command, Map.of(
-                "AWS_ACCESS_KEY_ID", Stack.accessKey(),
-                "AWS_SECRET_ACCESS_KEY", Stack.secretKey(),
-                "AWS_CONFIG_FILE", dir.resolve("aws-config").toString(),
-                "AWS_SHARED_CREDENTIALS_FILE", dir.resolve("aws-credentials").toString(),
-                "AWS_PAGER", ""), dir);
+        return new AwsCli(dir).run(gateway, args);
     }
 }

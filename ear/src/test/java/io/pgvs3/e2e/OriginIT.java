@@ -11,6 +11,8 @@ import io.pgvs3.delayline.DelayLine;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -26,6 +28,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 import software.amazon.awssdk.core.ResponseBytes;
 import software.amazon.awssdk.core.ResponseInputStream;
 import software.amazon.awssdk.core.sync.RequestBody;
@@ -327,6 +330,55 @@ class OriginIT {
             assertEquals(List.of("b", "d"), grouped.contents().stream().map(S3Object::key).toList());
             assertEquals(List.of("a/", "c/"), grouped.commonPrefixes().stream().map(p -> p.prefix()).toList());
         }
+    }
+
+    /**
+     * The AWS CLI through both gateways: a cold download is one origin GET and a download on the other
+     * gateway none; a small upload is at the origin when the CLI returns; a multipart upload is a
+     * write-back, listed while pending and drained byte-exact; a removal reaches the origin.
+     */
+    @Test
+    void theAwsCliFillsWritesThroughWritesBackAndDeletesThroughTwoGateways(@TempDir Path dir) throws Exception {
+        String bucket = frontedBucket("cli", "PT1H");
+        String originBucket = originBucketOf(bucket);
+        AwsCli aws = new AwsCli(dir);
+        byte[] cold = Bodies.bytes(5 << 20, 71); // below the CLI's 8 MiB multipart threshold: one GET
+        direct.putObject(b -> b.bucket(originBucket).key("data/part-0.parquet"), RequestBody.fromBytes(cold));
+
+        Path first = dir.resolve("first");
+        aws.run(0, "s3", "cp", "s3://" + bucket + "/data/part-0.parquet", first.toString());
+        assertArrayEquals(cold, Files.readAllBytes(first));
+        assertEquals(1, originRequests(bucket, "GetObject"), "a cold download is one origin GET");
+        Await.until(Duration.ofSeconds(30), "the fill is published", () -> fills(bucket, "published") == 1);
+        Path second = dir.resolve("second");
+        aws.run(1, "s3", "cp", "s3://" + bucket + "/data/part-0.parquet", second.toString());
+        assertArrayEquals(cold, Files.readAllBytes(second));
+        assertEquals(1, originRequests(bucket, "GetObject"), "the other gateway serves it from PostgreSQL");
+
+        Path small = dir.resolve("small.json");
+        Files.writeString(small, "{\"format-version\": 2}");
+        aws.run(1, "s3", "cp", small.toString(), "s3://" + bucket + "/metadata/v1.metadata.json");
+        assertEquals("{\"format-version\": 2}", direct.getObjectAsBytes(
+                b -> b.bucket(originBucket).key("metadata/v1.metadata.json")).asUtf8String(), "written through");
+
+        byte[] large = Bodies.bytes((20 << 20) + 13, 72); // above 8 MiB: the CLI uploads it in parts
+        Path upload = dir.resolve("large.bin");
+        Files.write(upload, large);
+        pauseDrain(bucket, true);
+        aws.run(0, "s3", "cp", upload.toString(), "s3://" + bucket + "/data/part-1.parquet");
+        assertThrows(NoSuchKeyException.class, () -> direct.headObject(b -> b.bucket(originBucket).key("data/part-1.parquet")),
+                "a multipart upload is written back");
+        String listed = aws.run(1, "s3", "ls", "s3://" + bucket + "/data/");
+        assertTrue(listed.contains("part-0.parquet") && listed.contains(large.length + " part-1.parquet"), listed);
+        pauseDrain(bucket, false);
+        awaitDrained(bucket);
+        assertArrayEquals(large, direct.getObjectAsBytes(b -> b.bucket(originBucket).key("data/part-1.parquet")).asByteArray());
+
+        aws.run(0, "s3", "rm", "s3://" + bucket + "/metadata/v1.metadata.json");
+        assertThrows(NoSuchKeyException.class,
+                () -> direct.headObject(b -> b.bucket(originBucket).key("metadata/v1.metadata.json")), "the delete reached the origin");
+        String rest = aws.run(1, "s3api", "list-objects-v2", "--bucket", bucket);
+        assertFalse(rest.contains("v1.metadata.json"), rest);
     }
 
     @Test
