@@ -97,6 +97,34 @@ final class RespConnection implements AutoCloseable {
         }
     }
 
+    /** The next reply, which must be a bulk string: its bytes (null for a nil bulk). */
+    byte[] readBulk() throws IOException {
+        String header = header('$');
+        int n = Integer.parseInt(header);
+        if (n < 0) {
+            return null;
+        }
+        byte[] data = in.readNBytes(n);
+        if (data.length < n || in.readNBytes(2).length < 2) {
+            throw new IOException("connection closed mid-reply");
+        }
+        return data;
+    }
+
+    /** The next reply's header, which must be an array's: its length. */
+    int readArrayLength() throws IOException {
+        return Integer.parseInt(header('*'));
+    }
+
+    private String header(char expected) throws IOException {
+        int type = in.read();
+        if (type != expected) {
+            throw new IOException(type < 0 ? "connection closed before a reply"
+                    : "expected a '" + expected + "' reply, got '" + (char) type + line() + "'");
+        }
+        return line();
+    }
+
     static byte[][] bytes(String... argv) {
         byte[][] b = new byte[argv.length][];
         for (int i = 0; i < argv.length; i++) {

@@ -214,6 +214,51 @@ class RespLimitsIT {
         }
     }
 
+    /**
+     * A pipeline whose replies are eight heaps' worth of distinct large values (GETs and MGETs of 16 MiB values,
+     * 2 GiB in all, past what one buffer can hold) is answered whole and in order by a gateway with a 256 MiB
+     * heap: its worker reads a bounded share of the values at a time and spills the replies to the socket as
+     * the client reads them.
+     */
+    @Test
+    void aPipelineOfLargeValuesIsAnsweredInBoundedMemory() throws Exception {
+        RespLimitsStack.use(TEN_THOUSAND);
+        int keys = 8;
+        byte[][] values = new byte[keys][16 << 20];
+        for (int k = 0; k < keys; k++) {
+            new Random(40 + k).nextBytes(values[k]);
+        }
+        try (RespConnection client = new RespConnection(RespLimitsStack.respAddress())) {
+            assertEquals("+OK", client.call("AUTH", RespLimitsStack.secretKey()));
+            for (int k = 0; k < keys; k++) {
+                assertEquals("+OK", client.call("SET".getBytes(StandardCharsets.US_ASCII),
+                        ("large:" + k).getBytes(StandardCharsets.US_ASCII), values[k]));
+            }
+            int gets = 12 * keys;
+            int mgets = 4;
+            for (int i = 0; i < gets; i++) {
+                client.send(RespConnection.bytes("GET", "large:" + i % keys));
+            }
+            List<String> mget = new ArrayList<>(List.of("MGET"));
+            for (int k = 0; k < keys; k++) {
+                mget.add("large:" + k);
+            }
+            for (int i = 0; i < mgets; i++) {
+                client.send(RespConnection.bytes(mget));
+            }
+            for (int i = 0; i < gets; i++) {
+                assertTrue(Arrays.equals(values[i % keys], client.readBulk()), "GET " + i);
+            }
+            for (int i = 0; i < mgets; i++) {
+                assertEquals(keys, client.readArrayLength(), "MGET " + i);
+                for (int k = 0; k < keys; k++) {
+                    assertTrue(Arrays.equals(values[k], client.readBulk()), "MGET " + i + ", value " + k);
+                }
+            }
+            assertEquals("+PONG", client.call("PING"));
+        }
+    }
+
     @Test
     void theIdleTimeoutClosesAnIdleClientAndSparesATalkingOneAsRedisDoes() throws Exception {
         RespLimitsStack.use(Map.of("PGVS3_RESP_IDLE_TIMEOUT", "PT1S"));

@@ -15,6 +15,12 @@ public interface KvOperations {
     /** The entries of {@code keys} with their values, null where absent or expired; one query for the lot. */
     List<KvEntry> get(int db, List<byte[]> keys, long now);
 
+    /**
+     * Like {@link #get}, for the longest prefix of {@code keys} (at least the first key) whose values hold at
+     * most {@code maxBytes} together: a long pipeline's reads in bounded memory. Ask again for the rest.
+     */
+    List<KvEntry> getWithin(int db, List<byte[]> keys, long now, long maxBytes);
+
     /** Like {@link #get} but without the values (size and expiry only). */
     List<KvEntry> peek(int db, List<byte[]> keys, long now);
 

@@ -32,6 +32,12 @@ final class GatedKvSession implements KvSession {
     }
 
     @Override
+    public List<KvEntry> getWithin(int db, List<byte[]> keys, long now, long maxBytes) {
+        layout.require();
+        return kv.getWithin(db, keys, now, maxBytes);
+    }
+
+    @Override
     public List<KvEntry> peek(int db, List<byte[]> keys, long now) {
         layout.require();
         return kv.peek(db, keys, now);

@@ -52,6 +52,11 @@ public class KvStoreBean extends StoreFacade implements KvStore {
     }
 
     @Override
+    public List<KvEntry> getWithin(int db, List<byte[]> keys, long now, long maxBytes) {
+        return kv.getWithin(db, keys, now, maxBytes);
+    }
+
+    @Override
     public List<KvEntry> peek(int db, List<byte[]> keys, long now) {
         return kv.peek(db, keys, now);
     }

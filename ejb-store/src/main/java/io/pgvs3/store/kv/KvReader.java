@@ -19,7 +19,8 @@ import java.util.Map;
  * Reads of live values, autocommit on the main pool: a whole batch of keys is one primary-key query (a
  * single key binds no array: {@code key = ?}, the cheapest plan and bind there is).
  * Chunked values are then read each in a REPEATABLE READ transaction that re-reads its row, so the file
- * it reads is the one that snapshot references (the reaper cannot have removed its rows from that view).
+ * it reads is the one that snapshot references (the reaper cannot have removed its rows from that view);
+ * a caller may bound the bytes one call reads ({@code maxBytes}), and gets the entries of a prefix of its keys.
  */
 final class KvReader {
 
@@ -58,11 +59,17 @@ final class KvReader {
         this.values = values;
     }
 
-    List<KvEntry> get(int db, Namespace ns, List<byte[]> keys, long now, boolean withValues) {
+    /**
+     * The entries of the longest prefix of {@code keys} (at least one key) whose values together hold at most
+     * {@code maxBytes}; every key when reading without values. Inline values come with the batch query;
+     * chunked ones are then read one by one, only for keys of that prefix.
+     */
+    List<KvEntry> get(int db, Namespace ns, List<byte[]> keys, long now, boolean withValues, long maxBytes) {
         String[] encoded = KvKeys.encodeAll(keys);
+        int[] answered = {encoded.length};
         Map<String, KvEntry> found = access.readIn("GET", KvDatabases.scope(db), c -> {
             Map<String, KvEntry> rows = new HashMap<>();
-            List<KvRow> chunked = new ArrayList<>();
+            Map<String, KvRow> chunked = new HashMap<>();
             boolean one = encoded.length == 1;
             try (PreparedStatement ps = c.prepareStatement(ns.sql(withValues ? (one ? ONE : GET) : (one ? PEEK_ONE : PEEK)))) {
                 if (one) {
@@ -76,7 +83,7 @@ final class KvReader {
                         KvRow row = KvRow.of(rs);
                         StoredValue v = row.value();
                         if (withValues && v.fileId() != null) {
-                            chunked.add(row);
+                            chunked.put(row.key(), row);
                         } else {
                             byte[] bytes = withValues ? values.inline(v.inline(), v.zstd(), v.size()) : null;
                             rows.put(row.key(), new KvEntry(bytes, v.size(), row.expiresAt()));
@@ -84,19 +91,40 @@ final class KvReader {
                     }
                 }
             }
-            for (KvRow row : chunked) {
-                KvEntry entry = readChunked(c, ns, row.key(), now);
-                if (entry != null) {
-                    rows.put(row.key(), entry);
+            if (withValues) {
+                answered[0] = prefixWithin(encoded, rows, chunked, maxBytes);
+            }
+            for (int i = 0; i < answered[0]; i++) {
+                KvRow row = chunked.remove(encoded[i]); // a key asked twice is read once
+                if (row != null) {
+                    KvEntry entry = readChunked(c, ns, row.key(), now);
+                    if (entry != null) {
+                        rows.put(row.key(), entry);
+                    }
                 }
             }
             return rows;
         });
-        List<KvEntry> out = new ArrayList<>(keys.size());
-        for (String key : encoded) {
-            out.add(found.get(key));
+        List<KvEntry> out = new ArrayList<>(answered[0]);
+        for (int i = 0; i < answered[0]; i++) {
+            out.add(found.get(encoded[i]));
         }
         return out;
+    }
+
+    /** How many of {@code keys}, from the first, have values within {@code maxBytes} in all (at least one). */
+    private static int prefixWithin(String[] keys, Map<String, KvEntry> inline, Map<String, KvRow> chunked, long maxBytes) {
+        long total = 0;
+        for (int i = 0; i < keys.length; i++) {
+            KvEntry small = inline.get(keys[i]);
+            KvRow large = chunked.get(keys[i]);
+            long size = small != null ? small.size() : large != null ? large.value().size() : 0;
+            if (i > 0 && total + size > maxBytes) {
+                return i;
+            }
+            total += size;
+        }
+        return keys.length;
     }
 
     private KvEntry readChunked(Connection c, Namespace ns, String key, long now) throws SQLException {

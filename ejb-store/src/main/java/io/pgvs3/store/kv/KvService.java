@@ -38,16 +38,21 @@ public final class KvService implements AutoCloseable {
     }
 
     public List<KvEntry> get(int db, List<byte[]> keys, long now) {
-        return read(db, keys, now, true);
+        return read(db, keys, now, true, Long.MAX_VALUE);
+    }
+
+    public List<KvEntry> getWithin(int db, List<byte[]> keys, long now, long maxBytes) {
+        return read(db, keys, now, true, maxBytes);
     }
 
     public List<KvEntry> peek(int db, List<byte[]> keys, long now) {
-        return read(db, keys, now, false);
+        return read(db, keys, now, false, Long.MAX_VALUE);
     }
 
-    private List<KvEntry> read(int db, List<byte[]> keys, long now, boolean withValues) {
+    private List<KvEntry> read(int db, List<byte[]> keys, long now, boolean withValues, long maxBytes) {
         Optional<Namespace> ns = databases.existing(db);
-        return ns.isPresent() ? reader.get(db, ns.get(), keys, now, withValues) : Collections.nCopies(keys.size(), null);
+        return ns.isPresent() ? reader.get(db, ns.get(), keys, now, withValues, maxBytes)
+                : Collections.nCopies(keys.size(), null);
     }
 
     public void put(int db, List<KvPut> puts) {

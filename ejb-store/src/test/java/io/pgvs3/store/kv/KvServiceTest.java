@@ -116,6 +116,28 @@ class KvServiceTest {
     }
 
     @Test
+    void aBoundedReadAnswersTheLongestPrefixWithinItsBytesAndAtLeastOneKey() {
+        byte[] large = new byte[300_000];
+        byte[] other = new byte[200_000];
+        new java.util.Random(7).nextBytes(large);
+        new java.util.Random(8).nextBytes(other);
+        kv.put(7, List.of(new KvPut(b("large"), large, KvEntry.PERSISTENT), new KvPut(b("small"), b("s"), KvEntry.PERSISTENT),
+                new KvPut(b("other"), other, KvEntry.PERSISTENT)));
+        List<byte[]> keys = List.of(b("large"), b("small"), b("absent"), b("large"), b("other"));
+
+        List<KvEntry> first = kv.getWithin(7, keys, NOW, 400_000);
+        assertEquals(3, first.size(), "large, small and absent fit; the second large would not");
+        assertArrayEquals(large, first.get(0).value());
+        assertArrayEquals(b("s"), first.get(1).value());
+        assertNull(first.get(2));
+        List<KvEntry> rest = kv.getWithin(7, keys.subList(3, 5), NOW, 400_000);
+        assertEquals(1, rest.size());
+        assertArrayEquals(large, rest.get(0).value());
+        assertArrayEquals(other, kv.getWithin(7, keys.subList(4, 5), NOW, 1).get(0).value(), "at least one, whatever its size");
+        assertEquals(5, kv.getWithin(7, keys, NOW, Long.MAX_VALUE).size());
+    }
+
+    @Test
     void overwritingAChunkedValueQueuesItsFile() throws SQLException {
         kv.put(2, List.of(new KvPut(b("big"), new byte[20_000], KvEntry.PERSISTENT)));
         kv.put(2, List.of(new KvPut(b("big"), b("small"), KvEntry.PERSISTENT)));

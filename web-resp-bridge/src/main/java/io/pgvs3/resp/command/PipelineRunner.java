@@ -7,11 +7,14 @@ import io.pgvs3.store.api.KvEntry;
 import io.pgvs3.store.api.KvPut;
 import io.pgvs3.store.api.error.StoreError;
 import io.pgvs3.store.api.error.StoreException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Answers one pipelined batch in order. A run of consecutive GET/MGET becomes one store read and a run
+ * Answers one pipelined batch in order. A run of consecutive GET/MGET becomes one store read per
+ * {@value #READ_GROUP} keys or megabyte of values (the replies spilled to the client between reads) and a run
  * of consecutive blind SET/MSET one store write (one upsert, one commit, shared with other connections'
  * runs by {@link GroupCommit}) — the replies stay one per command, in order, and are written only after
  * that commit. Every other command runs alone. A command
@@ -21,6 +24,9 @@ import java.util.List;
 public final class PipelineRunner {
 
     private enum Kind { READ, WRITE, SINGLE }
+
+    /** Keys one store read of a GET/MGET run asks for at most. */
+    static final int READ_GROUP = 64;
 
     private final CommandTable table;
     private final Services services;
@@ -74,6 +80,7 @@ public final class PipelineRunner {
                 case WRITE -> write(session, run, reply, started, now);
                 default -> single(session, run.get(0), reply, started, now);
             }
+            reply.spillIfLarge();
             i = end;
         }
     }
@@ -103,27 +110,48 @@ public final class PipelineRunner {
         }
     }
 
+    /**
+     * A run of GET/MGET: its keys read {@link #READ_GROUP} at a time and at most {@link Reply#SPILL_BYTES} of
+     * values per store read (at least one value), the replies spilled to the client between reads, so a
+     * worker holds a bounded share of a pipeline's values and replies however long it is and however large
+     * its values. A store failure before a command's first reply is that command's error (and the rest's);
+     * in the middle of an MGET's array it can no longer be, and closes the connection, as a network failure would.
+     */
     private void read(Session session, List<Call> run, Reply reply, long started, long now) {
         List<byte[]> keys = new ArrayList<>();
         for (Call call : run) {
             keys.addAll(List.of(call.argv()).subList(1, call.argv().length));
         }
-        List<KvEntry> entries;
-        try {
-            entries = services.kv().get(session.db(), keys, now);
-        } catch (StoreException e) {
-            failAll(session, run, reply, started, e);
-            return;
-        }
-        int next = 0;
-        for (Call call : run) {
-            if (call.name().equals("mget")) {
-                reply.array(call.argv().length - 1);
+        int call = 0;
+        int arg = 1; // the next key's place: argument arg of run.get(call)
+        for (int next = 0; next < keys.size(); ) {
+            List<KvEntry> entries;
+            try {
+                entries = services.kv().getWithin(session.db(), keys.subList(next, Math.min(keys.size(), next + READ_GROUP)),
+                        now, Reply.SPILL_BYTES);
+            } catch (StoreException e) {
+                if (arg != 1) {
+                    throw new UncheckedIOException(new IOException("the store failed in the middle of an MGET's reply", e));
+                }
+                if (call > 0) {
+                    done(session, run.subList(0, call), "ok", started);
+                }
+                failAll(session, run.subList(call, run.size()), reply, started, e);
+                return;
             }
-            for (int k = 1; k < call.argv().length; k++) {
-                KvEntry entry = entries.get(next++);
+            for (KvEntry entry : entries) {
+                Call current = run.get(call);
+                if (arg == 1 && current.name().equals("mget")) {
+                    reply.array(current.argv().length - 1);
+                }
                 reply.bulk(entry == null ? null : entry.value());
+                if (++arg == current.argv().length) {
+                    call++;
+                    arg = 1;
+                }
             }
+            next += entries.size();
+            reply.spillIfLarge();
         }
         done(session, run, "ok", started);
     }

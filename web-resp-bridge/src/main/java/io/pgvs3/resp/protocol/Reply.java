@@ -2,6 +2,7 @@ package io.pgvs3.resp.protocol;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -10,8 +11,21 @@ import java.util.Arrays;
  * The RESP2 encoder: replies appended to one growable buffer, written out with {@link #flushTo}.
  * Error and status texts are single lines: CR and LF in them become spaces, as Redis does. They are
  * Latin-1, one char per byte, so an argument quoted in an error comes back byte for byte.
+ * A long pipeline's replies need not be held whole: with a {@link Spill} set, {@link #spillIfLarge} hands
+ * what is buffered to it between replies once it passes {@link #SPILL_BYTES}, and a bulk value larger than
+ * that goes to it directly, uncopied.
  */
 public final class Reply {
+
+    /** Buffered bytes past which {@link #spillIfLarge} writes them out. */
+    public static final int SPILL_BYTES = 1 << 20;
+
+    /** Where buffered replies go before the batch ends: the client's socket, waiting while it is full. */
+    @FunctionalInterface
+    public interface Spill {
+        /** Writes all of {@code contents}; an IOException means the client is gone or stopped reading. */
+        void write(ByteBuffer contents) throws IOException;
+    }
 
     private static final byte[] CRLF = {'\r', '\n'};
     private static final byte[] NULL_BULK = "$-1\r\n".getBytes(StandardCharsets.US_ASCII);
@@ -20,6 +34,34 @@ public final class Reply {
 
     private byte[] buf = new byte[16 * 1024];
     private int size;
+    private Spill spill;
+
+    /** Sets (or, with null, removes) where {@link #spillIfLarge} writes. */
+    public void spillTo(Spill target) {
+        spill = target;
+    }
+
+    /**
+     * Between two replies: writes out and forgets what is buffered once it passes {@link #SPILL_BYTES} and a
+     * spill is set, so a pipeline's replies cost a bounded buffer however many and large they are.
+     *
+     * @throws UncheckedIOException when the client is gone or stopped reading
+     */
+    public void spillIfLarge() {
+        if (spill == null || size <= SPILL_BYTES) {
+            return;
+        }
+        spill(contents());
+        clear();
+    }
+
+    private void spill(ByteBuffer bytes) {
+        try {
+            spill.write(bytes);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
 
     public Reply ok() {
         return raw(OK);
@@ -44,6 +86,13 @@ public final class Reply {
             return raw(NULL_BULK);
         }
         ascii('$', Integer.toString(value.length));
+        if (spill != null && value.length > SPILL_BYTES) {
+            // a large value goes to the socket as it is, never copied into the buffer
+            spill(contents());
+            clear();
+            spill(ByteBuffer.wrap(value));
+            return raw(CRLF);
+        }
         return raw(value).raw(CRLF);
     }
 

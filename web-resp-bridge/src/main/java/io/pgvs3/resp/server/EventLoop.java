@@ -27,11 +27,21 @@ final class EventLoop implements Runnable {
     private final Queue<Runnable> tasks = new ConcurrentLinkedQueue<>();
     private final ReadBuffers buffers = new ReadBuffers();
     private final long idleTimeoutMillis;
+    private final long writeTimeoutMillis;
     private volatile boolean stopped;
 
-    EventLoop(long idleTimeoutMillis) throws IOException {
+    /**
+     * @param idleTimeoutMillis  a client silent this long is closed (0: never)
+     * @param writeTimeoutMillis a client that reads nothing of a long pipeline's replies this long is closed
+     */
+    EventLoop(long idleTimeoutMillis, long writeTimeoutMillis) throws IOException {
         this.selector = Selector.open();
         this.idleTimeoutMillis = idleTimeoutMillis;
+        this.writeTimeoutMillis = writeTimeoutMillis;
+    }
+
+    long writeTimeoutMillis() {
+        return writeTimeoutMillis;
     }
 
     /** Runs {@code task} on this loop's thread soon; dropped once the loop stopped. */

@@ -3,6 +3,7 @@ package io.pgvs3.resp.server;
 import io.pgvs3.resp.command.Session;
 import io.pgvs3.resp.protocol.Reply;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
@@ -17,7 +18,9 @@ import java.util.logging.Logger;
  * next batch meanwhile, answers that one too. The socket stays registered for reading while a worker
  * runs, so a client that waits for its reply costs its loop no wake-up; one batch at most waits, and the
  * loop stops reading while it does, or while a reply is only partly written (the backpressure: a client
- * that sends faster than it reads waits on its own socket buffers). Idle, a connection holds its session
+ * that sends faster than it reads waits on its own socket buffers). A long pipeline's replies are spilled to
+ * the socket by the worker before its batch ends, once they pass a megabyte ({@link Reply#spillIfLarge}),
+ * the worker waiting while the socket is full. Idle, a connection holds its session
  * and decoder (and its TLS engine), no buffer and no thread. A client past {@code maxclients} is given its
  * refusal once its wire is ready (after the TLS handshake), then ended. Methods run on the loop's thread unless
  * they say otherwise.
@@ -155,6 +158,7 @@ final class LoopConnection {
     private void answer(Exchange.Batch first) {
         Reply reply = REPLIES.get();
         boolean handedBack = false;
+        reply.spillTo(this::writeAll);
         try {
             for (Exchange.Batch batch = first; batch != null; ) {
                 boolean open = exchange.answer(batch, reply);
@@ -169,9 +173,12 @@ final class LoopConnection {
             handedBack = true;
         } catch (IOException e) {
             LOG.log(Level.FINE, "RESP client " + session().id() + " went away", e);
+        } catch (UncheckedIOException e) { // while a long pipeline's replies were spilled
+            LOG.log(Level.FINE, "RESP client " + session().id() + " went away", e.getCause());
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "RESP client " + session().id() + " failed; closing it", e);
         } finally {
+            reply.spillTo(null);
             reply.clear();
             if (!handedBack) { // failed, an Error included: nobody would ever answer this client again
                 loop.execute(this::closeNow);
@@ -190,6 +197,11 @@ final class LoopConnection {
         } finally {
             reply.clear();
         }
+    }
+
+    /** On a worker, before its batch ends: all of {@code replies} out, waiting while the client's socket is full. */
+    private void writeAll(ByteBuffer replies) throws IOException {
+        WaitingWrites.writeAll(channel, wire, replies, loop.writeTimeoutMillis());
     }
 
     /** The held batch, taken; or null, and then no worker runs for this connection any more. */

@@ -37,6 +37,7 @@ public class RespConfig {
     private int workers;
     /** Zero: idle clients are never closed (Redis' timeout 0). */
     private Duration idleTimeout;
+    private Duration writeTimeout;
     private int maxBulk;
     private int maxArgs;
     private int maxInline;
@@ -65,6 +66,7 @@ public class RespConfig {
         ioThreads = settings.integer("pgvs3.resp.io-threads", 1);
         workers = settings.integer("pgvs3.resp.workers", 32);
         idleTimeout = settings.duration("pgvs3.resp.idle-timeout", Duration.ZERO);
+        writeTimeout = settings.duration("pgvs3.resp.write-timeout", Duration.ofSeconds(60));
         maxBulk = settings.integer("pgvs3.resp.max-bulk-bytes", 536_870_912);
         maxArgs = settings.integer("pgvs3.resp.max-args", 1_048_576);
         maxInline = settings.integer("pgvs3.resp.max-inline-bytes", 65_536);
@@ -115,6 +117,11 @@ public class RespConfig {
 
     public int idleTimeoutMillis() {
         return (int) Math.min(Integer.MAX_VALUE, idleTimeout.toMillis());
+    }
+
+    /** How long a client may read nothing of a long pipeline's replies (at least 1 ms). */
+    public long writeTimeoutMillis() {
+        return Math.max(1, writeTimeout.toMillis());
     }
 
     public DecoderLimits limits() {

@@ -177,7 +177,7 @@ public class RespListener implements Gateway {
     private void startLoops() throws IOException {
         List<EventLoop> started = new ArrayList<>();
         for (int i = 0; i < config.ioThreads(); i++) {
-            EventLoop loop = new EventLoop(config.idleTimeoutMillis());
+            EventLoop loop = new EventLoop(config.idleTimeoutMillis(), config.writeTimeoutMillis());
             started.add(loop);
             threads.newThread(loop).start();
         }

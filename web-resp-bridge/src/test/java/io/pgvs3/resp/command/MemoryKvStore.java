@@ -39,6 +39,23 @@ final class MemoryKvStore implements KvSession {
     }
 
     @Override
+    public List<KvEntry> getWithin(int db, List<byte[]> keys, long now, long maxBytes) {
+        count("get");
+        List<KvEntry> out = new ArrayList<>();
+        long total = 0;
+        for (byte[] key : keys) {
+            KvEntry e = live(key, now, true);
+            long size = e == null ? 0 : e.size();
+            if (!out.isEmpty() && total + size > maxBytes) {
+                break;
+            }
+            total += size;
+            out.add(e);
+        }
+        return out;
+    }
+
+    @Override
     public List<KvEntry> peek(int db, List<byte[]> keys, long now) {
         count("peek");
         List<KvEntry> out = new ArrayList<>();
