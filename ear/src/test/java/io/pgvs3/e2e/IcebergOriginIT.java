@@ -134,7 +134,8 @@ class IcebergOriginIT {
                 Set<String> filled = new TreeSet<>();
                 filled.add(key(bucket, atOrigin.metadataFileLocation()));
                 Snapshot current = atOrigin.currentSnapshot();
-                filled.add(key(bucket, current.manifestListLocation()));
+                String manifestListKey = key(bucket, current.manifestListLocation());
+                filled.add(manifestListKey);
                 try (JdbcCatalog reader = atGateway(catalogName, bucket, 0, db)) {
                     Table table = reader.loadTable(id);
                     assertEquals(atOrigin.metadataFileLocation(), operations(table).metadataFileLocation());
@@ -157,12 +158,14 @@ class IcebergOriginIT {
                     List<Request> asked = of(cold, key);
                     assertEquals(1, asked.stream().filter(r -> r.isGet() && r.range() == null).count(),
                             key + " filled by one whole GET: " + asked);
-                    if (key.contains("/metadata/")) {
-                        // S3FileIO reads these from their first byte (bytes=0-): all of any object, no size needed
+                    if (key.contains("/metadata/") && !key.equals(manifestListKey)) {
+                        // S3FileIO reads the metadata JSON and the manifests (their lengths known from the manifest
+                        // list) from their first byte, bytes=0-: all of any object, so no size is needed
                         assertEquals(1, asked.size(), key + " asked once: " + asked);
                     } else {
-                        // the Parquet reader's first read of a data file is a range that the object's size decides:
-                        // the origin's HEAD tells whether it is filled or read there (ADR 45)
+                        // S3FileIO asks the manifest list's length (a HEAD of its own); a read of a data file that
+                        // starts inside it needs its size, which the origin's HEAD tells (filled or read there,
+                        // ADR 45), unless a read from its first byte has begun its fill
                         assertTrue(asked.stream().allMatch(r -> r.isGet() && r.range() == null || r.method().equals("HEAD")),
                                 key + " asked nothing else but its HEAD: " + asked);
                     }
