@@ -177,6 +177,8 @@ class IcebergOriginIT {
                 Await.until(Duration.ofSeconds(30), "the fills published", () -> Database.objectRows(bucket) == filled.size());
                 assertEquals(List.copyOf(filled), Database.objectKeys(bucket),
                         "held in PostgreSQL: what was filled, not the large file read in ranges");
+                // counted as each publication ends, a moment after its commit
+                Await.until(Duration.ofSeconds(30), "the publications counted", () -> fills(bucket, "published") >= filled.size());
                 assertEquals(filled.size(), fills(bucket, "published"), "one publication per filled file");
                 assertEquals(0, fills(bucket, "discarded"));
 
