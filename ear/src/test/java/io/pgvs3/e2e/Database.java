@@ -50,6 +50,19 @@ final class Database {
         return number("SELECT count(*) FROM " + schemaOf(bucket) + ".objects");
     }
 
+    /** The keys of the bucket's objects table, sorted: what an origin-backed bucket holds here. */
+    static java.util.List<String> objectKeys(String bucket) throws SQLException {
+        java.util.List<String> keys = new java.util.ArrayList<>();
+        try (Connection c = connect();
+             PreparedStatement ps = c.prepareStatement("SELECT key FROM " + schemaOf(bucket) + ".objects ORDER BY key COLLATE \"C\"");
+             ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                keys.add(rs.getString(1));
+            }
+        }
+        return keys;
+    }
+
     /** Sessions of the stack's database waiting for an advisory lock (a key's lock, docs/architecture.md). */
     static long keyLockWaiters() throws SQLException {
         return number("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND wait_event = 'advisory'"

@@ -61,7 +61,8 @@ import software.amazon.awssdk.services.s3.model.S3Object;
  * {@code iceberg_namespace_properties}) live in the stack's own PostgreSQL. A table is written through
  * gateway 1 as Parquet data files (several row groups each) and read back through gateway 2 by a second
  * catalog instance with filters that prune whole files and row groups, so the Parquet reader's footer
- * and column-chunk range reads go through pgvs3's ranged GET.
+ * and column-chunk range reads go through pgvs3's ranged GET. A table at an origin, read and appended to
+ * through an origin-backed bucket, is {@link IcebergOriginIT}'s.
  */
 @ExtendWith(Stack.class)
 class IcebergIT {
@@ -168,56 +169,6 @@ class IcebergIT {
         }
         System.out.printf("IcebergIT: %d ms once the stack was up; data files:%n", (System.nanoTime() - started) / 1_000_000);
         written.forEach(f -> System.out.println("  " + describe(f)));
-    }
-
-    /**
-     * A table written straight to an S3 (S3Proxy) is read through an origin-backed bucket of the same name
-     * in front of it: the absolute {@code s3://} paths in the metadata keep working, every file reaches the
-     * gateway as one fill, and a second scan on the other gateway asks the origin nothing.
-     */
-    @Test
-    void icebergTableAtAnOriginIsReadThroughAnOriginBackedBucket() throws Exception {
-        String bucket = Clients.bucket("iceberg-origin");
-        String catalogName = "pgvs3_origin_" + Long.toHexString(System.nanoTime());
-        Namespace namespace = Namespace.of("lake");
-        TableIdentifier id = TableIdentifier.of(namespace, "events");
-        StackDatabase db = StackDatabase.get();
-        try (OriginPeer origin = new OriginPeer()) {
-            origin.start();
-            try (S3Client direct = origin.client()) {
-                direct.createBucket(b -> b.bucket(bucket));
-            }
-            try (JdbcCatalog writer = IcebergTables.catalog(catalogName, bucket, origin.endpoint().toString(), Stack.ORIGIN_ACCESS_KEY,
-                    Stack.ORIGIN_SECRET_KEY, db)) {
-                writer.createNamespace(namespace);
-                Table table = writer.createTable(id, SCHEMA, PartitionSpec.unpartitioned(),
-                        Map.of(TableProperties.FORMAT_VERSION, "2"));
-                table.newAppend().appendFile(writeDataFile(table, "a", 0, 3000))
-                        .appendFile(writeDataFile(table, "b", 3000, 6000)).commit();
-            }
-            java.net.http.HttpResponse<String> declared = Admin.send(0, "PUT", "/admin/origins/" + bucket,
-                    "{\"endpoint\": \"%s\", \"credentials\": \"e2e\"}".formatted(origin.endpoint()));
-            assertEquals(201, declared.statusCode(), declared.body());
-
-            String[] gets = {"bucket=" + bucket, "operation=GetObject"};
-            try (JdbcCatalog reader = catalog(catalogName, bucket, 1, db)) {
-                Table table = reader.loadTable(id);
-                assertRows("full scan through the origin-backed bucket", table, Expressions.alwaysTrue(), 2, x -> x < 6000);
-                assertRows("id in [3100, 3150)", table,
-                        Expressions.and(Expressions.greaterThanOrEqual("id", 3100L), Expressions.lessThan("id", 3150L)),
-                        1, x -> x >= 3100 && x < 3150);
-            }
-            double filled = Scrape.of(Stack.adminEndpoint(0)).value("pgvs3_origin_requests_total", gets)
-                    + Scrape.of(Stack.adminEndpoint(1)).value("pgvs3_origin_requests_total", gets);
-            assertTrue(filled >= 4, "metadata, manifest list, manifest and data files were filled: " + filled);
-            try (JdbcCatalog again = catalog(catalogName, bucket, 0, db)) {
-                assertRows("full scan on the other gateway", again.loadTable(id), Expressions.alwaysTrue(), 2,
-                        x -> x < 6000);
-            }
-            assertEquals(filled, Scrape.of(Stack.adminEndpoint(0)).value("pgvs3_origin_requests_total", gets)
-                    + Scrape.of(Stack.adminEndpoint(1)).value("pgvs3_origin_requests_total", gets),
-                    "the second scan is served from PostgreSQL");
-        }
     }
 
     private static JdbcCatalog catalog(String name, String bucket, int gateway, StackDatabase db) {

@@ -583,6 +583,38 @@ class OriginIT {
         }
     }
 
+    /**
+     * S3FileIO reads every file from its first byte ({@code Range: bytes=0-}): all of any object, so a cold
+     * one is filled at once, small or large, without the origin's HEAD that a range needing the size asks.
+     */
+    @Test
+    void aColdRangeFromTheFirstByteToTheEndFillsWithoutAskingTheOriginsHead() throws Exception {
+        String bucket = frontedBucket("range-from-zero", "PT1H");
+        byte[] small = Bodies.bytes(200_000, 63);
+        byte[] large = Bodies.bytes(9 << 20, 64);
+        direct.putObject(b -> b.bucket(originBucketOf(bucket)).key("metadata/v1.metadata.json"), RequestBody.fromBytes(small));
+        direct.putObject(b -> b.bucket(originBucketOf(bucket)).key("data/large.parquet"), RequestBody.fromBytes(large));
+        try (S3Client first = Clients.s3(0); S3Client second = Clients.s3(1)) {
+            ResponseBytes<GetObjectResponse> read = first.getObjectAsBytes(
+                    b -> b.bucket(bucket).key("metadata/v1.metadata.json").range("bytes=0-"));
+            assertArrayEquals(small, read.asByteArray());
+            assertEquals("bytes 0-199999/200000", read.response().contentRange());
+            assertArrayEquals(large, first.getObjectAsBytes(
+                    b -> b.bucket(bucket).key("data/large.parquet").range("bytes=0-")).asByteArray());
+            assertEquals(2, originRequests(bucket, "GetObject"), "one origin GET each");
+            assertEquals(0, originRequests(bucket, "HeadObject"), "no HEAD: nothing depended on the size");
+            Await.until(Duration.ofSeconds(30), "both filled", () -> Database.objectRows(bucket) == 2);
+            assertArrayEquals(large, second.getObjectAsBytes(
+                    b -> b.bucket(bucket).key("data/large.parquet").range("bytes=0-")).asByteArray());
+            assertEquals(2, originRequests(bucket, "GetObject"), "served from here afterwards");
+
+            direct.putObject(b -> b.bucket(originBucketOf(bucket)).key("empty"), RequestBody.empty());
+            S3Exception empty = assertThrows(S3Exception.class,
+                    () -> second.getObject(b -> b.bucket(bucket).key("empty").range("bytes=0-")));
+            assertEquals(416, empty.statusCode(), "no byte of an empty object to serve, as S3 answers");
+        }
+    }
+
     /** An upload of {@code key} with {@code bodies} as its parts, ready to complete. */
     private record Uploaded(String uploadId, List<CompletedPart> parts) {
         static Uploaded of(S3Client gateway, String bucket, String key, byte[]... bodies) {

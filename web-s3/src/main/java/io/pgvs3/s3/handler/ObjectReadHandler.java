@@ -33,8 +33,10 @@ public class ObjectReadHandler {
     }
 
     public S3Response get(S3Call call) {
-        ObjectMeta meta = call.header("Range") != null && !PartReads.requested(call)
-                ? existence.requireObjectForRange(call, size -> RangeHeader.resolve(call.header("Range"), size).range())
+        // a range that is all of any object (bytes=0-) needs no size: read as a GET of the whole object
+        String rangeHeader = call.header("Range");
+        ObjectMeta meta = rangeHeader != null && !RangeHeader.coversEveryObject(rangeHeader) && !PartReads.requested(call)
+                ? existence.requireObjectForRange(call, size -> RangeHeader.resolve(rangeHeader, size).range())
                 : existence.requireObject(call, true);
         S3Response notModified = checkPreconditions(call, meta);
         if (notModified != null) {

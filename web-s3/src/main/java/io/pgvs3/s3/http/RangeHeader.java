@@ -59,6 +59,19 @@ public final class RangeHeader {
         }
     }
 
+    /**
+     * Whether the header asks for all of any object it can be served on, whatever its size: {@code bytes=0-}
+     * (S3FileIO's first read of every file), a last position no object reaches, or a header that is ignored.
+     * No size is needed to serve it, so an origin-backed bucket fills a cold object at once rather than
+     * asking the origin's HEAD first. An empty object still answers 416 to {@code bytes=0-}, decided once its
+     * size is known.
+     */
+    public static boolean coversEveryObject(String header) {
+        Resolution atLargest = resolve(header, Long.MAX_VALUE);
+        ByteRange range = atLargest.range();
+        return range == null ? !atLargest.unsatisfiable() : range.first() == 0 && range.last() == Long.MAX_VALUE - 1;
+    }
+
     /** The position, or Long.MAX_VALUE for one beyond a long (no object is that large). */
     private static long parse(String digits) {
         if (digits.isEmpty() || !digits.chars().allMatch(c -> c >= '0' && c <= '9')) {

@@ -38,6 +38,25 @@ class RangeHeaderPropertyTest {
         });
     }
 
+    /** What coversEveryObject promises: such a header reads all of every object, or 416 of an empty one. */
+    @Test
+    void aHeaderThatCoversEveryObjectResolvesToAllOfEachOne() {
+        Gen<Case> cases = random -> new Case(random.nextInt(8) == 0 ? Text.any(40).next(random) : header().next(random),
+                size().next(random));
+        Property.forAll(cases).tries(4000).check(c -> {
+            if (!RangeHeader.coversEveryObject(c.header())) {
+                return;
+            }
+            RangeHeader.Resolution resolution = RangeHeader.resolve(c.header(), c.size());
+            ByteRange range = resolution.range();
+            if (resolution.unsatisfiable()) {
+                assertEquals(0, c.size(), "416 only for an empty object: " + c);
+            } else {
+                assertTrue(range == null || range.first() == 0 && range.last() == c.size() - 1, range + " of " + c);
+            }
+        });
+    }
+
     @Test
     void headersResolveAsTheRfcOracleSays() {
         Gen<Case> cases = random -> new Case(header().next(random), size().next(random));

@@ -44,6 +44,16 @@ class RangeHeaderTest {
         assertNull(resolution.range());
     }
 
+    /** Ranges an origin-backed bucket can serve whole without asking the origin for the object's size first. */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {"bytes=0-| true", "bytes=000-| true", "bytes= 0 -| true",
+        "bytes=0-9223372036854775806| true", "bytes=0-99999999999999999999| true", "bytes=-9223372036854775807| true",
+        "items=0-1| true", "bytes=0-1,5-6| true", "bytes=0-9223372036854775805| false", "bytes=0-99| false",
+        "bytes=1-| false", "bytes=-10| false", "bytes=-0| false"})
+    void coversEveryObjectOnlyWhenNoSizeCanCutIt(String header, boolean covers) {
+        assertEquals(covers, RangeHeader.coversEveryObject(header), header);
+    }
+
     /** Found by RangeHeaderPropertyTest: both positions beyond a long used to compare equal and answer 416. */
     @ParameterizedTest
     @CsvSource({"bytes=9999999999999999999999-9223372036854775807, 87", "bytes=20000000000000000000-10000000000000000000, 5"})
