@@ -164,13 +164,18 @@ class OriginIT {
     }
 
     private static double rangeBlocks(String bucket, String result) throws Exception {
-        return Scrape.of(Stack.adminEndpoint(0)).value("pgvs3_origin_range_blocks_total", "bucket=" + bucket, "result=" + result)
-                + Scrape.of(Stack.adminEndpoint(1)).value("pgvs3_origin_range_blocks_total", "bucket=" + bucket, "result=" + result);
+        String[] labels = {"bucket=" + bucket, "result=" + result};
+        return Scrape.of(Stack.adminEndpoint(0)).value("pgvs3_origin_range_blocks_total", labels)
+                + Scrape.of(Stack.adminEndpoint(1)).value("pgvs3_origin_range_blocks_total", labels);
     }
 
-    /** Waits until the gateways counted {@code expected} blocks of the bucket with {@code result} (a block is stored after its bytes were served). */
+    /**
+     * Waits until the gateways counted {@code expected} blocks of the bucket with {@code result}: a block is
+     * stored and counted after its bytes were sent.
+     */
     private static void awaitRangeBlocks(String bucket, String result, double expected) throws Exception {
-        Await.until(Duration.ofSeconds(10), expected + " range blocks " + result, () -> rangeBlocks(bucket, result) == expected);
+        Await.until(Duration.ofSeconds(10), expected + " range blocks " + result,
+                () -> rangeBlocks(bucket, result) == expected);
     }
 
     private static byte[] range(S3Client gateway, String bucket, String key, String range) {

@@ -21,6 +21,7 @@ record OriginBlockReaping(MaintenanceCounters counters) implements MaintenanceJo
 
     @Override
     public void run(Connection c, MaintainedNamespace ns, BooleanSupplier stopping) throws SQLException {
-        counters.originBlocksReaped.addAndGet(Transactions.inTransaction(c, tx -> OriginBlocks.reap(tx, ns.namespace())));
+        counters.originBlocksReaped.addAndGet(
+                Transactions.inTransaction(c, tx -> OriginBlocks.reap(tx, ns.namespace())));
     }
 }

@@ -15,8 +15,8 @@ import org.eclipse.microprofile.metrics.Tag;
 /**
  * The origin work's counters (docs/operations.md): {@code pgvs3_origin_requests_total{bucket,operation,status}},
  * {@code pgvs3_origin_fills_total{bucket,result}}, {@code pgvs3_origin_flushes_total{bucket,result}},
- * {@code pgvs3_origin_stale_serves_total{bucket}}, {@code pgvs3_origin_range_blocks_total{bucket,result}}, and per bucket the outbox gauges
- * {@code pgvs3_origin_outbox_pending}, {@code _pending_bytes} and {@code _oldest_age_seconds}. Counters
+ * {@code pgvs3_origin_stale_serves_total{bucket}}, {@code pgvs3_origin_range_blocks_total{bucket,result}},
+ * and per bucket the outbox gauges {@code pgvs3_origin_outbox_pending}, {@code _pending_bytes} and {@code _oldest_age_seconds}. Counters
  * are looked up once per label set and kept.
  */
 public final class OriginMetrics implements OriginMeter {

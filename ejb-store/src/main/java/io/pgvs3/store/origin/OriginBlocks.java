@@ -47,7 +47,8 @@ public final class OriginBlocks {
                            (SELECT n.origin->>'rangeCache' FROM pgvs3.namespaces n WHERE n.id = ?)
                     OR EXISTS (SELECT 1 FROM %1$s.objects o WHERE o.key = b.key)
                     OR EXISTS (SELECT 1 FROM %1$s.origin_keys k WHERE k.key = b.key AND k.generation > b.generation)
-                    OR NOT EXISTS (SELECT 1 FROM %1$s.origin_metadata m WHERE m.key = b.key AND m.validator = b.validator)
+                    OR NOT EXISTS (SELECT 1 FROM %1$s.origin_metadata m
+                                    WHERE m.key = b.key AND m.validator = b.validator)
                  LIMIT ?),
             gone AS (
                 DELETE FROM %1$s.origin_blocks b USING stale s

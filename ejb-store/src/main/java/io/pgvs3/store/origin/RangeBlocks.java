@@ -52,7 +52,8 @@ record RangeBlocks(long size, long blockSize, ByteRange range) {
 
     /** The wanted bytes within blocks {@code first..last}, in the object's offsets. */
     ByteRange wanted(int first, int last) {
-        return new ByteRange(Math.max(range.first(), start(first)), Math.min(range.last(), start(last) + length(last) - 1));
+        ByteRange blocks = bytes(first, last);
+        return new ByteRange(Math.max(range.first(), blocks.first()), Math.min(range.last(), blocks.last()));
     }
 
     /** The wanted bytes of {@code block}, in the block's own offsets. */

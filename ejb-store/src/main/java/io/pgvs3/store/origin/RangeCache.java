@@ -149,7 +149,7 @@ final class RangeCache {
         }
     }
 
-    /** Reads one block of {@code length} bytes from {@code got} into {@code spool} (if any), its wanted bytes to {@code out}. */
+    /** Reads a block of {@code length} bytes from {@code got} into {@code spool} (if any), its wanted bytes to {@code out}. */
     private static void pass(InputStream got, long length, ByteRange wanted, Spool spool, OutputStream out)
             throws IOException {
         byte[] buffer = new byte[(int) Math.min(BUFFER, length)];

@@ -41,7 +41,8 @@ class OriginBlocksTest {
 
     private final DataSource db = PostgresExtension.main();
     private final DataAccess access = new DataAccess(db, PostgresExtension.chunk(), new NamespaceCache(db));
-    private final OriginClients clients = new OriginClients(name -> name.endsWith("-file") ? Optional.empty() : Optional.of("x"), Duration.ofSeconds(1),
+    private final OriginClients clients = new OriginClients(
+            name -> name.endsWith("-file") ? Optional.empty() : Optional.of("x"), Duration.ofSeconds(1),
             Duration.ofSeconds(1), OriginMeter.NONE);
     private final ObjectWriter writer = new ObjectWriter(access,
             new CopyWatchdog(Duration.ofMinutes(1), System::nanoTime, Runnable::run));
@@ -56,7 +57,7 @@ class OriginBlocksTest {
         return access.read(Pool.MAIN, "start", ns.name(), OriginKeys::startFill);
     }
 
-    /** Stores block {@code no} of {@code validator} (its file: {@code length} bytes) as a fetch at {@code generation}. */
+    /** Stores block {@code no} of {@code validator} as a fetch that drew {@code generation}. */
     private boolean store(Namespace ns, String key, String validator, long blockSize, int no, long generation) {
         int length = 1_000 + no;
         try {
