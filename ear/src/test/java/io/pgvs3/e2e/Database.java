@@ -63,6 +63,26 @@ final class Database {
         return keys;
     }
 
+    /** The range blocks an origin-backed bucket holds (ADR 52), of any version. */
+    static long rangeBlocks(String bucket) throws SQLException {
+        return number("SELECT count(*) FROM " + schemaOf(bucket) + ".origin_blocks");
+    }
+
+    /** Its range blocks of the origin's version {@code validator}. */
+    static long rangeBlocks(String bucket, String validator) throws SQLException {
+        return number("SELECT count(*) FROM " + schemaOf(bucket) + ".origin_blocks WHERE validator = ?", validator);
+    }
+
+    /** Chunk rows of the bucket that no object, upload part or range block references. */
+    static long unreferencedChunkRows(String bucket) throws SQLException {
+        String schema = schemaOf(bucket);
+        return number("SELECT count(*) FROM " + schema + ".chunks c"
+                + " WHERE NOT EXISTS (SELECT 1 FROM " + schema + ".objects o"
+                + "                    WHERE o.file_id = c.file_id OR o.parts @> ARRAY[c.file_id])"
+                + " AND NOT EXISTS (SELECT 1 FROM " + schema + ".upload_parts u WHERE u.file_id = c.file_id)"
+                + " AND NOT EXISTS (SELECT 1 FROM " + schema + ".origin_blocks b WHERE b.file_id = c.file_id)");
+    }
+
     /** Sessions of the stack's database waiting for an advisory lock (a key's lock, docs/architecture.md). */
     static long keyLockWaiters() throws SQLException {
         return number("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND wait_event = 'advisory'"

@@ -96,12 +96,27 @@ class OriginIT {
     }
 
     private static String frontedBucket(String hint, String ttl, int writeBackThreshold, URI endpoint) throws Exception {
+        return frontedBucket(hint, ttl, writeBackThreshold, endpoint, "off");
+    }
+
+    /** The range caches of this test keep blocks of 1 MiB. */
+    private static final int RANGE_BLOCK = 1 << 20;
+
+    /** An origin-backed bucket whose cold ranges are cached in blocks, and whose writes of this test go through. */
+    private static String rangeCachedBucket(String hint, String ttl) throws Exception {
+        return frontedBucket(hint, ttl, 64 << 20, origin.endpoint(), String.valueOf(RANGE_BLOCK));
+    }
+
+    private static String frontedBucket(String hint, String ttl, int writeBackThreshold, URI endpoint,
+            String rangeCache) throws Exception {
         String bucket = Clients.bucket(hint);
         String originBucket = bucket.replaceFirst("^e2e-", "src-");
         direct.createBucket(b -> b.bucket(originBucket));
         HttpResponse<String> declared = Admin.send(0, "PUT", "/admin/origins/" + bucket, """
-                {"endpoint": "%s", "credentials": "e2e", "originBucket": "%s", "ttl": "%s", "writeBackThreshold": %d}"""
-                .formatted(endpoint, originBucket, ttl, writeBackThreshold));
+                {"endpoint": "%s", "credentials": "e2e", "originBucket": "%s", "ttl": "%s", "writeBackThreshold": %d,
+                 "rangeCache": %s}"""
+                .formatted(endpoint, originBucket, ttl, writeBackThreshold,
+                        rangeCache.equals("off") ? "\"off\"" : rangeCache));
         assertEquals(201, declared.statusCode(), declared.body());
         return bucket;
     }
@@ -149,6 +164,29 @@ class OriginIT {
     private static double originRequests(String bucket, String operation) throws Exception {
         return Scrape.of(Stack.adminEndpoint(0)).value(REQUESTS, "bucket=" + bucket, "operation=" + operation)
                 + Scrape.of(Stack.adminEndpoint(1)).value(REQUESTS, "bucket=" + bucket, "operation=" + operation);
+    }
+
+    private static double rangeBlocks(String bucket, String result) throws Exception {
+        String[] labels = {"bucket=" + bucket, "result=" + result};
+        return Scrape.of(Stack.adminEndpoint(0)).value("pgvs3_origin_range_blocks_total", labels)
+                + Scrape.of(Stack.adminEndpoint(1)).value("pgvs3_origin_range_blocks_total", labels);
+    }
+
+    /**
+     * Waits until the gateways counted {@code expected} blocks of the bucket with {@code result}: a block is
+     * stored and counted after its bytes were sent.
+     */
+    private static void awaitRangeBlocks(String bucket, String result, double expected) throws Exception {
+        Await.until(Duration.ofSeconds(10), expected + " range blocks " + result,
+                () -> rangeBlocks(bucket, result) == expected);
+    }
+
+    private static byte[] range(S3Client gateway, String bucket, String key, String range) {
+        return gateway.getObjectAsBytes(b -> b.bucket(bucket).key(key).range(range)).asByteArray();
+    }
+
+    private static byte[] tail(byte[] body, int length) {
+        return Arrays.copyOfRange(body, body.length - length, body.length);
     }
 
     @Test
@@ -612,6 +650,106 @@ class OriginIT {
             S3Exception empty = assertThrows(S3Exception.class,
                     () -> second.getObject(b -> b.bucket(bucket).key("empty").range("bytes=0-")));
             assertEquals(416, empty.statusCode(), "no byte of an empty object to serve, as S3 answers");
+        }
+    }
+
+    @Test
+    void aRangeCacheKeepsAlignedBlocksOfColdRangesThatBothGatewaysServeWithoutAskingTheOrigin() throws Exception {
+        String bucket = rangeCachedBucket("blocks", "PT1H");
+        byte[] table = Bodies.bytes((12 << 20) + 4321, 81); // 13 blocks, the last one short
+        direct.putObject(b -> b.bucket(originBucketOf(bucket)).key("t.parquet"), RequestBody.fromBytes(table));
+        try (S3Client first = Clients.s3(0); S3Client second = Clients.s3(1)) {
+            assertArrayEquals(tail(table, 8), range(first, bucket, "t.parquet", "bytes=-8"), "the footer's magic: block 12");
+            awaitRangeBlocks(bucket, "fetched", 1);
+            assertArrayEquals(tail(table, 65_536), range(first, bucket, "t.parquet", "bytes=-65536"),
+                    "the footer: block 11 fetched, block 12 held");
+            awaitRangeBlocks(bucket, "fetched", 2);
+            assertArrayEquals(Arrays.copyOfRange(table, 1_000_000, 3_000_000),
+                    range(first, bucket, "t.parquet", "bytes=1000000-2999999"), "a column chunk: blocks 0 to 2");
+            awaitRangeBlocks(bucket, "fetched", 5);
+            assertArrayEquals(Arrays.copyOfRange(table, 2_000_000, 6_000_000),
+                    range(first, bucket, "t.parquet", "bytes=2000000-5999999"), "blocks 1 and 2 held, 3 to 5 fetched");
+            awaitRangeBlocks(bucket, "fetched", 8);
+            assertEquals(4, originRequests(bucket, "GetObject"), "one origin GET per run of missing blocks");
+            assertEquals(1, originRequests(bucket, "HeadObject"), "the origin's HEAD is remembered for the TTL");
+            assertEquals(0, Database.objectRows(bucket), "the object is not filled whole");
+            assertEquals(8, Database.rangeBlocks(bucket));
+            assertEquals(3, rangeBlocks(bucket, "hit"));
+
+            String[] overlapping = {"bytes=-8", "bytes=-65536", "bytes=1000000-2999999", "bytes=2000000-5999999",
+                    "bytes=500000-5000000", "bytes=2097152-3145727"};
+            for (S3Client gateway : List.of(first, second)) {
+                for (String r : overlapping) {
+                    String[] bounds = r.substring("bytes=".length()).split("-");
+                    byte[] expected = bounds[0].isEmpty() ? tail(table, Integer.parseInt(bounds[1]))
+                            : Arrays.copyOfRange(table, Integer.parseInt(bounds[0]), Integer.parseInt(bounds[1]) + 1);
+                    assertArrayEquals(expected, range(gateway, bucket, "t.parquet", r), r);
+                }
+            }
+            // per gateway 1 + 2 + 3 + 5 + 5 + 1 blocks, every one held
+            awaitRangeBlocks(bucket, "hit", 3 + 2 * 17);
+            assertEquals(4, originRequests(bucket, "GetObject"), "overlapping ranges on both gateways ask the origin nothing");
+            assertEquals(1, originRequests(bucket, "HeadObject"));
+            assertEquals(8, rangeBlocks(bucket, "fetched"));
+            assertEquals(0, Database.unreferencedChunkRows(bucket));
+
+            assertArrayEquals(table, first.getObjectAsBytes(b -> b.bucket(bucket).key("t.parquet")).asByteArray(),
+                    "a whole GET fills as before");
+            Await.until(Duration.ofSeconds(30), "the whole object is published and its blocks are reaped with their rows",
+                    () -> Database.objectRows(bucket) == 1 && Database.rangeBlocks(bucket) == 0
+                            && Database.unreferencedChunkRows(bucket) == 0);
+        }
+    }
+
+    @Test
+    void aWriteOrADeleteOfTheKeyIsNeverServedFromBlocksFetchedBeforeIt() throws Exception {
+        String bucket = rangeCachedBucket("blockfence", "PT1H");
+        byte[] v1 = Bodies.bytes(12 << 20, 82);
+        byte[] v2 = Bodies.bytes(12 << 20, 83);
+        direct.putObject(b -> b.bucket(originBucketOf(bucket)).key("t.parquet"), RequestBody.fromBytes(v1));
+        String chunk = "bytes=3000000-4999999"; // blocks 2 to 4
+        try (S3Client first = Clients.s3(0); S3Client second = Clients.s3(1)) {
+            assertArrayEquals(Arrays.copyOfRange(v1, 3_000_000, 5_000_000), range(first, bucket, "t.parquet", chunk));
+            awaitRangeBlocks(bucket, "fetched", 3);
+
+            first.putObject(b -> b.bucket(bucket).key("t.parquet"), RequestBody.fromBytes(v2)); // written through
+            assertArrayEquals(Arrays.copyOfRange(v2, 3_000_000, 5_000_000), range(second, bucket, "t.parquet", chunk));
+            first.deleteObject(b -> b.bucket(bucket).key("t.parquet"));
+            assertThrows(NoSuchKeyException.class, () -> range(second, bucket, "t.parquet", chunk));
+
+            // the origin holds the first version again: the ETag of the blocks still here
+            direct.putObject(b -> b.bucket(originBucketOf(bucket)).key("t.parquet"), RequestBody.fromBytes(v1));
+            double gets = originRequests(bucket, "GetObject");
+            assertArrayEquals(Arrays.copyOfRange(v1, 3_000_000, 5_000_000), range(second, bucket, "t.parquet", chunk));
+            assertEquals(gets + 1, originRequests(bucket, "GetObject"), "blocks fetched before a write or delete never serve");
+            awaitRangeBlocks(bucket, "fetched", 6);
+            Await.until(Duration.ofSeconds(30), "the blocks fetched before the write are reaped with their rows",
+                    () -> Database.rangeBlocks(bucket) == 3 && Database.unreferencedChunkRows(bucket) == 0);
+        }
+    }
+
+    @Test
+    void pastItsTtlAnOriginSideOverwriteIsServedFromTheNewVersionsBlocks() throws Exception {
+        String bucket = rangeCachedBucket("blockttl", "PT2S");
+        String originBucket = originBucketOf(bucket);
+        byte[] v1 = Bodies.bytes(12 << 20, 84);
+        byte[] v2 = Bodies.bytes((12 << 20) + 100, 85);
+        direct.putObject(b -> b.bucket(originBucket).key("t.parquet"), RequestBody.fromBytes(v1));
+        String v1Etag = direct.headObject(b -> b.bucket(originBucket).key("t.parquet")).eTag().replace("\"", "");
+        try (S3Client gateway = Clients.s3(0)) {
+            assertArrayEquals(tail(v1, 65_536), range(gateway, bucket, "t.parquet", "bytes=-65536"));
+            awaitRangeBlocks(bucket, "fetched", 1); // its last block, 11
+
+            direct.putObject(b -> b.bucket(originBucket).key("t.parquet"), RequestBody.fromBytes(v2));
+            Await.until(Duration.ofSeconds(30), "the origin's new version once the TTL ran out", () -> {
+                byte[] footer = range(gateway, bucket, "t.parquet", "bytes=-65536");
+                assertTrue(Arrays.equals(footer, tail(v1, 65_536)) || Arrays.equals(footer, tail(v2, 65_536)),
+                        "one version's bytes or the other's, never a mix");
+                return Arrays.equals(footer, tail(v2, 65_536));
+            });
+            Await.until(Duration.ofSeconds(30), "the first version's blocks are reaped with their rows",
+                    () -> Database.rangeBlocks(bucket, v1Etag) == 0 && Database.unreferencedChunkRows(bucket) == 0);
+            assertEquals(2, Database.rangeBlocks(bucket), "the new version's blocks 11 and 12");
         }
     }
 

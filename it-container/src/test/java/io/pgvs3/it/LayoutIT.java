@@ -52,7 +52,7 @@ class LayoutIT {
             }
             try (ResultSet rs = s.executeQuery("SELECT version FROM pgvs3.layout")) {
                 assertTrue(rs.next(), "pgvs3.layout is empty");
-                assertEquals(3, rs.getInt(1), "layout version");
+                assertEquals(4, rs.getInt(1), "layout version");
             }
         }
     }

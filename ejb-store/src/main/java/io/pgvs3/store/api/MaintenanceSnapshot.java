@@ -22,11 +22,12 @@ import java.time.Instant;
  * @param uploadsExpired       abandoned multipart uploads removed
  * @param valuesExpired        TTL'd values of cache namespaces removed
  * @param originFencesReaped   run-out fill leases and old tombstones of origin-backed buckets removed
+ * @param originBlocksReaped   range blocks of origin-backed buckets removed because they can never serve again
  * @param errors               failed ticks and failed jobs, referenced garbage files included
  */
 public record MaintenanceSnapshot(boolean enabled, boolean leader, boolean databaseOutage, Instant lastTick,
                                   Instant lastLeaderTick, long ticks, long ticksAsLeader, long ticksNotLeader,
                                   long ticksOverlapping, long reapPasses, long rowsReaped, long filesReaped,
                                   long pinnedSkips, long referencedFiles, long uploadsExpired, long valuesExpired,
-                                  long originFencesReaped, long errors) {
+                                  long originFencesReaped, long originBlocksReaped, long errors) {
 }

@@ -6,17 +6,17 @@ import java.util.List;
 final class CatalogDdl {
 
     /** The only layout this code reads and writes; the previous one is upgraded in place (below). */
-    static final int LAYOUT_VERSION = 3;
+    static final int LAYOUT_VERSION = 4;
 
     /**
      * Brings a database of an earlier layout to this one (within the layout lock), or changes nothing.
-     * Version 2 added origin-backed buckets, whose tables come with each such bucket; version 3 added two
-     * tables to each of them ({@link #ORIGIN_BACKED_SCHEMAS}).
+     * Version 2 added origin-backed buckets, whose tables come with each such bucket; versions 3 and 4
+     * added tables to each of them ({@link #ORIGIN_BACKED_SCHEMAS}).
      */
     static final String UPGRADE_FROM_EARLIER = "UPDATE pgvs3.layout SET version = " + LAYOUT_VERSION
-            + " WHERE version IN (1, 2) AND (SELECT count(*) FROM pgvs3.layout) = 1";
+            + " WHERE version IN (1, 2, 3) AND (SELECT count(*) FROM pgvs3.layout) = 1";
 
-    /** The schemas that an upgrade to layout 3 completes with {@link NamespaceDdl#originUpgradeScript}. */
+    /** The schemas that an upgrade completes with {@link NamespaceDdl#originUpgradeScript}. */
     static final String ORIGIN_BACKED_SCHEMAS = "SELECT schema_name FROM pgvs3.namespaces WHERE origin IS NOT NULL";
 
     static final List<String> STATEMENTS = List.of(

@@ -136,10 +136,10 @@ public final class LayoutManager {
 
     /**
      * Layout 2 added origin-backed buckets, whose tables are created with each such bucket; layout 3 added
-     * their metadata and upload tables. A layout-1 database needs only its new number, a layout-2 one
-     * also those tables in each origin-backed bucket; the new number keeps older gateways (that would
-     * serve an origin-backed bucket without its origin, or without those tables) away from it. Runs in
-     * the caller's transaction: all of it or nothing.
+     * their metadata and upload tables, layout 4 their range blocks. A layout-1 database needs only its
+     * new number, a layout-2 or layout-3 one also the missing tables in each origin-backed bucket; the new
+     * number keeps older gateways (that would serve an origin-backed bucket without its origin, or without
+     * those tables) away from it. Runs in the caller's transaction: all of it or nothing.
      */
     private static void upgradeFromEarlier(Connection c) throws SQLException {
         try (Statement s = c.createStatement()) {

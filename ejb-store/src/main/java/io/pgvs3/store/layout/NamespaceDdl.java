@@ -236,6 +236,28 @@ public final class NamespaceDdl {
             CREATE INDEX IF NOT EXISTS origin_uploads_key ON @.origin_uploads (key);
             """;
 
+    /**
+     * What layout 4 added to every origin-backed bucket (ADR 52; created by the upgrade in the buckets of
+     * layouts 2 and 3, so every statement tolerates an existing object).
+     */
+    private static final String ORIGIN_TABLES_SINCE_4 = """
+            -- Aligned blocks of cold ranges of large objects (rangeCache): bytes [block_no * block_size, ...)
+            -- of the origin's version validator, in the chunked file file_id. A block serves only while no
+            -- write or delete of its key drew a generation newer than the one drawn before its fetch.
+            CREATE TABLE IF NOT EXISTS @.origin_blocks (
+                key        text COLLATE "C" NOT NULL,
+                validator  text NOT NULL,
+                block_size int8 NOT NULL,
+                block_no   int4 NOT NULL,
+                generation int8 NOT NULL,
+                file_id    int8 NOT NULL UNIQUE,
+                length     int8 NOT NULL,
+                fetched_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+                PRIMARY KEY (key, validator, block_size, block_no),
+                CONSTRAINT origin_block_shape CHECK (block_no >= 0 AND length BETWEEN 1 AND block_size)
+            );
+            """;
+
     private NamespaceDdl() {
     }
 
@@ -251,13 +273,13 @@ public final class NamespaceDdl {
 
     /** The DDL of an origin-backed bucket: {@link #script} and the origin's bookkeeping. */
     public static String originScript(String schema) {
-        return (TEMPLATE.replace("%IDENTITY%", BUCKET_IDENTITY) + ORIGIN_TABLES + ORIGIN_TABLES_SINCE_3)
-                .replace("@", checkedSchema(schema));
+        return (TEMPLATE.replace("%IDENTITY%", BUCKET_IDENTITY) + ORIGIN_TABLES + ORIGIN_TABLES_SINCE_3
+                + ORIGIN_TABLES_SINCE_4).replace("@", checkedSchema(schema));
     }
 
-    /** What the upgrade to layout 3 adds to an origin-backed bucket of layout 2. */
+    /** What the upgrade to this layout adds to an origin-backed bucket of layout 2 or 3. */
     public static String originUpgradeScript(String schema) {
-        return ORIGIN_TABLES_SINCE_3.replace("@", checkedSchema(schema));
+        return (ORIGIN_TABLES_SINCE_3 + ORIGIN_TABLES_SINCE_4).replace("@", checkedSchema(schema));
     }
 
     /** The DDL of one cache namespace (RESP values): {@link #script} with the cache rules. */

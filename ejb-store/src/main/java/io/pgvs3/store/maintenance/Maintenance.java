@@ -43,13 +43,14 @@ public final class Maintenance implements AutoCloseable {
     private LeaderLease lease;
 
     /**
-     * Expire uploads, expire values, then reap (so what expiry queued can go in the same tick), and last
-     * drop the origin fences no fill needs.
+     * Expire uploads, expire values, drop the range blocks that can never serve, then reap (so what they
+     * queued can go in the same tick), and last drop the origin fences no fill needs.
      */
     public static Maintenance standard(SessionSource sessions, MaintenanceConfig config) {
         MaintenanceCounters counters = new MaintenanceCounters();
         return new Maintenance(sessions, config, counters, List.of(new UploadExpiry(config, counters),
-                new ValueExpiry(config, counters), new Reaper(config, counters), new OriginFenceReaping(counters)));
+                new ValueExpiry(config, counters), new OriginBlockReaping(counters), new Reaper(config, counters),
+                new OriginFenceReaping(counters)));
     }
 
     /** @param sessions the leader's own sessions: never pooled handles, the lease outlives a tick */

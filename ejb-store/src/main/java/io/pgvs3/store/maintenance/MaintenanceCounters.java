@@ -19,6 +19,7 @@ public final class MaintenanceCounters {
     final AtomicLong uploadsExpired = new AtomicLong();
     final AtomicLong valuesExpired = new AtomicLong();
     final AtomicLong originFencesReaped = new AtomicLong();
+    final AtomicLong originBlocksReaped = new AtomicLong();
     final AtomicLong errors = new AtomicLong();
     volatile boolean leader;
     volatile boolean outage;
@@ -29,7 +30,6 @@ public final class MaintenanceCounters {
         return new MaintenanceSnapshot(enabled, leader, outage, lastTick, lastLeaderTick, ticks.get(),
                 ticksAsLeader.get(), ticksNotLeader.get(), ticksOverlapping.get(), reapPasses.get(), rowsReaped.get(),
                 filesReaped.get(), pinnedSkips.get(), referencedFiles.get(), uploadsExpired.get(), valuesExpired.get(),
-                originFencesReaped.get(),
-                errors.get());
+                originFencesReaped.get(), originBlocksReaped.get(), errors.get());
     }
 }

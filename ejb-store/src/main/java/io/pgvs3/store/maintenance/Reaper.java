@@ -39,20 +39,20 @@ record Reaper(MaintenanceConfig config, MaintenanceCounters counters) implements
     @Override
     public void run(Connection c, MaintainedNamespace ns, BooleanSupplier stopping) throws SQLException {
         for (int i = 0; i < config.maxPassesPerTick() && !stopping.getAsBoolean(); i++) {
-            if (!pass(c, ns.namespace(), stopping).saturated()) {
+            if (!pass(c, ns.namespace(), ns.originBacked(), stopping).saturated()) {
                 return;
             }
         }
     }
 
     /** One pass over {@code ns}'s due garbage; the counters include it when it returns. */
-    Pass pass(Connection c, Namespace ns, BooleanSupplier stopping) throws SQLException {
+    Pass pass(Connection c, Namespace ns, boolean originBacked, BooleanSupplier stopping) throws SQLException {
         Batch total = new Batch(config.maxRowsPerPass());
         Candidate after = null;
         while (total.budget > 0 && !stopping.getAsBoolean()) {
             Batch batch = new Batch(total.budget);
             Candidate cursor = after;
-            after = Transactions.inTransaction(c, tx -> reapBatch(tx, ns, cursor, batch));
+            after = Transactions.inTransaction(c, tx -> reapBatch(tx, ns, originBacked, cursor, batch));
             batch.committedTo(counters);
             total.add(batch);
             if (after == null) {
@@ -70,7 +70,8 @@ record Reaper(MaintenanceConfig config, MaintenanceCounters counters) implements
              ORDER BY queued_at, file_id LIMIT ? FOR UPDATE SKIP LOCKED""";
 
     /** @return the last candidate looked at when more may follow, else null */
-    private Candidate reapBatch(Connection c, Namespace ns, Candidate after, Batch batch) throws SQLException {
+    private Candidate reapBatch(Connection c, Namespace ns, boolean originBacked, Candidate after, Batch batch)
+            throws SQLException {
         List<Candidate> candidates = new ArrayList<>();
         try (PreparedStatement ps = c.prepareStatement(ns.sql(CANDIDATES))) {
             ps.setLong(1, config.reaperGrace().toMillis());
@@ -92,7 +93,7 @@ record Reaper(MaintenanceConfig config, MaintenanceCounters counters) implements
             if (batch.budget == 0) {
                 break;
             }
-            reapFile(c, ns, file.fileId(), batch);
+            reapFile(c, ns, originBacked, file.fileId(), batch);
             last = file;
         }
         return candidates.size() == FILES_PER_TRANSACTION || batch.budget == 0 ? last : null;
@@ -104,12 +105,13 @@ record Reaper(MaintenanceConfig config, MaintenanceCounters counters) implements
     private static final String HAS_ROWS = "SELECT EXISTS (SELECT 1 FROM %s.chunks WHERE file_id = ?)";
     private static final String DEQUEUE = "DELETE FROM %s.garbage WHERE file_id = ?";
 
-    private void reapFile(Connection c, Namespace ns, long fileId, Batch batch) throws SQLException {
+    private void reapFile(Connection c, Namespace ns, boolean originBacked, long fileId, Batch batch)
+            throws SQLException {
         if (!FileLocks.tryLockExclusive(c, ns.id(), fileId)) {
             batch.pinned++;
             return;
         }
-        if (FileReferences.isReferenced(c, ns, fileId)) {
+        if (FileReferences.isReferenced(c, ns, originBacked, fileId)) {
             batch.referenced++;
             LOG.severe(() -> "BUG: garbage file " + fileId + " of namespace " + ns.name() + " (" + ns.schema()
                     + ") is still referenced; it stays queued and nothing of it is deleted");

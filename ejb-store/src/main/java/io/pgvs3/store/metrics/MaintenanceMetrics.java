@@ -43,6 +43,9 @@ public final class MaintenanceMetrics {
         total("pgvs3.ttl.values.expired.total", "TTL'd cache values removed", MaintenanceSnapshot::valuesExpired);
         total("pgvs3.origin.fences.reaped.total", "run-out fill leases and old tombstones of origin-backed buckets removed",
                 MaintenanceSnapshot::originFencesReaped);
+        total("pgvs3.origin.blocks.reaped.total",
+                "range blocks of origin-backed buckets removed as unable to serve again",
+                MaintenanceSnapshot::originBlocksReaped);
     }
 
     private void total(String name, String description, Function<MaintenanceSnapshot, Number> value) {

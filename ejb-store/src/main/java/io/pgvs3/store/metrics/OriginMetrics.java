@@ -15,8 +15,8 @@ import org.eclipse.microprofile.metrics.Tag;
 /**
  * The origin work's counters (docs/operations.md): {@code pgvs3_origin_requests_total{bucket,operation,status}},
  * {@code pgvs3_origin_fills_total{bucket,result}}, {@code pgvs3_origin_flushes_total{bucket,result}},
- * {@code pgvs3_origin_stale_serves_total{bucket}}, and per bucket the outbox gauges
- * {@code pgvs3_origin_outbox_pending}, {@code _pending_bytes} and {@code _oldest_age_seconds}. Counters
+ * {@code pgvs3_origin_stale_serves_total{bucket}}, {@code pgvs3_origin_range_blocks_total{bucket,result}},
+ * and per bucket the outbox gauges {@code pgvs3_origin_outbox_pending}, {@code _pending_bytes} and {@code _oldest_age_seconds}. Counters
  * are looked up once per label set and kept.
  */
 public final class OriginMetrics implements OriginMeter {
@@ -24,6 +24,7 @@ public final class OriginMetrics implements OriginMeter {
     static final String REQUESTS = "pgvs3.origin.requests";
     static final String FILLS = "pgvs3.origin.fills";
     static final String STALE_SERVES = "pgvs3.origin.stale.serves";
+    static final String RANGE_BLOCKS = "pgvs3.origin.range.blocks";
     static final String FLUSHES = "pgvs3.origin.flushes";
     static final String PENDING = "pgvs3.origin.outbox.pending";
     static final String PENDING_BYTES = "pgvs3.origin.outbox.pending.bytes";
@@ -53,6 +54,12 @@ public final class OriginMetrics implements OriginMeter {
     public void staleServe(String bucket) {
         counter(STALE_SERVES, "cached objects served past their TTL because the origin could not be asked",
                 new Tag("bucket", bucket)).inc();
+    }
+
+    @Override
+    public void rangeBlocks(String bucket, String result, long blocks) {
+        counter(RANGE_BLOCKS, "blocks of range caches that cold ranges read, by result", new Tag("bucket", bucket),
+                new Tag("result", result)).inc(blocks);
     }
 
     @Override

@@ -5,6 +5,7 @@ import io.pgvs3.store.api.ContentHeaders;
 import io.pgvs3.store.api.error.StoreError;
 import io.pgvs3.store.api.error.StoreException;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.time.Instant;
@@ -103,15 +104,22 @@ final class OriginClient implements AutoCloseable {
     }
 
     /**
-     * GET of {@code range} of the version {@code ifMatch} names.
+     * GET of {@code range} of the version whose ETag (unquoted) is {@code validator}.
      *
      * @throws StoreException NO_SUCH_KEY, PRECONDITION_FAILED (the origin holds another version now), UNAVAILABLE
      */
-    ResponseInputStream<GetObjectResponse> getRange(String key, ByteRange range, String ifMatch) {
+    ResponseInputStream<GetObjectResponse> getRange(String key, ByteRange range, String validator) {
         GetObjectRequest request = GetObjectRequest.builder().bucket(config.originBucket())
-                .key(config.originKey(key)).range("bytes=" + range.first() + "-" + range.last()).ifMatch(ifMatch)
-                .build();
+                .key(config.originKey(key)).range("bytes=" + range.first() + "-" + range.last())
+                .ifMatch("\"" + validator + "\"").build();
         return call("GetObject", key, () -> s3.getObject(request, ResponseTransformer.toInputStream()));
+    }
+
+    /** {@link #getRange}, streamed through to {@code out}. */
+    void copyRange(String key, ByteRange range, String validator, OutputStream out) throws IOException {
+        try (ResponseInputStream<GetObjectResponse> got = getRange(key, range, validator)) {
+            got.transferTo(out);
+        }
     }
 
     /** @throws StoreException NO_SUCH_KEY, UNAVAILABLE */

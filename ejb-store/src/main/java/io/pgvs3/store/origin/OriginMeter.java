@@ -17,6 +17,10 @@ public interface OriginMeter {
         }
 
         @Override
+        public void rangeBlocks(String bucket, String result, long blocks) {
+        }
+
+        @Override
         public void flush(String bucket, String result) {
         }
 
@@ -46,6 +50,15 @@ public interface OriginMeter {
 
     /** A cached object past its TTL served because the origin could not be asked. */
     void staleServe(String bucket);
+
+    /**
+     * Blocks of a range cache (ADR 52) that cold ranges read.
+     *
+     * @param result hit (read here), fetched (from the origin, and stored), passthrough (from the origin, not
+     *               stored: a read-only gateway, or no spool room), discarded (from the origin; a newer write
+     *               or delete, or another fetch of the block, came first)
+     */
+    void rangeBlocks(String bucket, String result, long blocks);
 
     /** @param result flushed, discarded (a newer write or a delete superseded it) or failed (retried later) */
     void flush(String bucket, String result);

@@ -70,6 +70,7 @@ public final class OriginObjects {
     private final Executor downloads;
     private final BooleanSupplier readOnly;
     private final OriginMeter meter;
+    private final RangeCache rangeCache;
 
     /**
      * How fills wait: for a fill slot (then 503 SlowDown), for another gateway's fill of the same key (then
@@ -97,6 +98,7 @@ public final class OriginObjects {
         this.downloads = downloads;
         this.readOnly = readOnly;
         this.meter = meter;
+        this.rangeCache = new RangeCache(access, reader, writer, spools, readOnly, meter);
     }
 
     /** See {@link ObjectStore#head}. */
@@ -149,14 +151,33 @@ public final class OriginObjects {
     }
 
     /**
-     * Reads {@code range} of a body {@link BodyLocation#atOrigin() at the origin}: one ranged origin GET
-     * that must still find the version whose metadata was answered (If-Match), streamed through.
+     * Reads {@code range} of a body {@link BodyLocation#atOrigin() at the origin}: a cold range that the
+     * bucket's range cache covers through its blocks (ADR 52), any other read as one ranged origin GET,
+     * streamed through. Either must find the version whose metadata was answered (If-Match); when the origin
+     * holds another one now, its remembered metadata is forgotten and the read fails as UNAVAILABLE, so that
+     * a retry reads the new version.
      */
     public void readAtOrigin(ObjectMeta meta, ByteRange range, OutputStream out) throws IOException {
         Namespace ns = access.namespaces().resolve(meta.bucket());
-        try (ResponseInputStream<GetObjectResponse> got = clients.of(ns).getRange(meta.key(), range,
-                "\"" + meta.etag() + "\"")) {
-            got.transferTo(out);
+        OriginClient origin = clients.of(ns);
+        try {
+            if (origin.config().rangeCache() > 0 && readByRange(meta.size(), range)) {
+                rangeCache.read(ns, origin, meta, range, out);
+            } else {
+                origin.copyRange(meta.key(), range, meta.etag(), out);
+            }
+        } catch (StoreException e) {
+            if (e.error() != StoreError.PRECONDITION_FAILED) {
+                throw e;
+            }
+            if (!readOnly.getAsBoolean()) {
+                access.write(Pool.MAIN, "origin metadata", ns.name(), (c, locked) -> {
+                    OriginMetadata.forget(c, locked, meta.key());
+                    return null;
+                });
+            }
+            throw new StoreException(StoreError.UNAVAILABLE, "the origin of " + meta.bucket() + "/" + meta.key()
+                    + " holds another version than " + meta.etag() + " now", e);
         }
     }
 

@@ -126,6 +126,33 @@ public final class ObjectWriter {
         return put;
     }
 
+    /** What records a chunked file that no object row holds, in the transaction that wrote it. */
+    @FunctionalInterface
+    public interface FileRecord<T> {
+        /** What it throws rolls the file back. */
+        T record(Connection c, Namespace ns, long fileId) throws SQLException;
+    }
+
+    /**
+     * Stores {@code body}, exactly {@code length} bytes, as a new chunked file on the chunk pool and runs
+     * {@code record} before the commit of the same transaction (an origin's range blocks, ADR 52).
+     *
+     * @throws StoreException INCOMPLETE_BODY when the body is shorter or longer, or what {@code record} throws
+     */
+    public <T> T putFile(String bucket, String operation, InputStream body, long length, FileRecord<T> record) {
+        return access.writeLong(Pool.CHUNK, operation, bucket, (c, ns) -> {
+            try (BlockCodec codec = BlockCodec.pooled();
+                 FileSink file = FileSink.open(c, ns, codec, copyBatch, length, watchdog)) {
+                file.drain(body);
+                long written = file.finish().size();
+                if (written != length) {
+                    throw incomplete("the body ended after " + written + " of " + length + " bytes", null);
+                }
+                return record.record(c, ns, file.fileId());
+            }
+        });
+    }
+
     static StoreException incomplete(String message, Throwable cause) {
         return new StoreException(StoreError.INCOMPLETE_BODY, message, cause);
     }

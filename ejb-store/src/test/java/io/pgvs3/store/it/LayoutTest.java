@@ -19,6 +19,7 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -38,7 +39,7 @@ class LayoutTest {
         DataSource db = PostgresExtension.freshDatabase(false);
         LayoutStatus first = new LayoutManager(db).ensure();
         assertTrue(first.created());
-        assertEquals(3, first.version());
+        assertEquals(4, first.version());
         String bucket = PostgresExtension.uniqueBucket("layout");
         new BucketService(new DataAccess(db, db, new NamespaceCache(db))).create(bucket);
         LayoutStatus again = new LayoutManager(db).ensure();
@@ -62,7 +63,7 @@ class LayoutTest {
         exec(db, "UPDATE pgvs3.layout SET version = 7");
         LayoutRefusedException e = assertThrows(LayoutRefusedException.class, () -> new LayoutManager(db).ensure());
         assertTrue(e.getMessage().contains("version 7"), e.getMessage());
-        assertTrue(e.getMessage().contains("expects version 3"), e.getMessage());
+        assertTrue(e.getMessage().contains("expects version 4"), e.getMessage());
         assertTrue(e.getMessage().contains("fresh database"), e.getMessage());
         assertTrue(e.getMessage().contains("migrate"), e.getMessage());
     }
@@ -78,31 +79,41 @@ class LayoutTest {
                 () -> new LayoutManager(db, true).ensure());
         assertTrue(e.getMessage().contains("version 1"), e.getMessage());
         LayoutStatus upgraded = new LayoutManager(db).ensure();
-        assertEquals(3, upgraded.version());
+        assertEquals(4, upgraded.version());
         assertEquals(1, upgraded.namespaces());
-        assertEquals(3, new LayoutManager(db, true).ensure().version());
+        assertEquals(4, new LayoutManager(db, true).ensure().version());
     }
 
     @Test
     void upgradesALayoutTwoDatabaseByCompletingItsOriginBackedBuckets() throws Exception {
+        upgradesOriginBackedBucketsFrom(2, "origin_metadata", "origin_uploads", "origin_blocks");
+    }
+
+    @Test
+    void upgradesALayoutThreeDatabaseByAddingTheRangeBlocksOfItsOriginBackedBuckets() throws Exception {
+        upgradesOriginBackedBucketsFrom(3, "origin_blocks");
+    }
+
+    /** An origin-backed bucket as layout {@code version} made it, without the tables added after it. */
+    private static void upgradesOriginBackedBucketsFrom(int version, String... laterTables) throws Exception {
         DataSource db = PostgresExtension.freshDatabase(false);
         new LayoutManager(db).ensure();
         DataAccess access = new DataAccess(db, db, new NamespaceCache(db));
-        String bucket = PostgresExtension.uniqueBucket("layout2");
+        String bucket = PostgresExtension.uniqueBucket("layout" + version);
         new OriginBuckets(access, new BucketService(access), new OriginClients(name -> name.endsWith("-file") ? Optional.empty() : Optional.of("x"),
                 Duration.ofSeconds(1), Duration.ofSeconds(1), OriginMeter.NONE))
                 .declare(bucket, "{\"endpoint\": \"http://127.0.0.1:1\", \"credentials\": \"t\"}");
         String schema = access.namespaces().resolve(bucket).schema();
-        // as layout 2 made it: without the tables of layout 3
-        exec(db, "DROP TABLE " + schema + ".origin_metadata, " + schema + ".origin_uploads; "
-                + "UPDATE pgvs3.layout SET version = 2");
+        exec(db, "DROP TABLE " + String.join(", ", Arrays.stream(laterTables).map(t -> schema + "." + t).toList())
+                + "; UPDATE pgvs3.layout SET version = " + version);
         assertThrows(LayoutRefusedException.class, () -> new LayoutManager(db, true).ensure(), "read-only: no upgrade");
-        assertEquals(3, new LayoutManager(db).ensure().version());
+        assertEquals(4, new LayoutManager(db).ensure().version());
         try (Connection c = db.getConnection(); Statement s = c.createStatement();
              ResultSet rs = s.executeQuery("SELECT count(*) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace"
-                     + " WHERE n.nspname = '" + schema + "' AND c.relname IN ('origin_metadata', 'origin_uploads')")) {
+                     + " WHERE n.nspname = '" + schema + "' AND c.relname IN ('"
+                     + String.join("', '", laterTables) + "')")) {
             rs.next();
-            assertEquals(2, rs.getInt(1));
+            assertEquals(laterTables.length, rs.getInt(1));
         }
     }
 

@@ -41,7 +41,7 @@ class ReaperTest {
 
     private static Reaper.Pass pass(Reaper reaper, Namespace ns) throws Exception {
         try (Connection c = fx.main().getConnection()) {
-            return reaper.pass(c, ns, () -> false);
+            return reaper.pass(c, ns, false, () -> false);
         }
     }
 

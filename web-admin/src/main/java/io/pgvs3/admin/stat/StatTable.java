@@ -83,7 +83,8 @@ final class StatTable {
                 + m.ticksAsLeader() + "), passes " + m.reapPasses() + ", rows reaped " + m.rowsReaped()
                 + ", files reaped " + m.filesReaped() + ", pinned skips " + m.pinnedSkips() + ", uploads expired "
                 + m.uploadsExpired() + ", values expired " + m.valuesExpired() + ", origin fences reaped "
-                + m.originFencesReaped() + ", errors " + m.errors();
+                + m.originFencesReaped() + ", origin blocks reaped " + m.originBlocksReaped() + ", errors "
+                + m.errors();
     }
 
     private static String pad(String s, int width, boolean right) {

@@ -21,7 +21,7 @@ class StatViewTest {
                 new NamespaceStats("photos", "bucket", 4, 100_060, 303_104, 26, 1, 13, 105_560, Duration.ofMillis(2500), 1),
                 new NamespaceStats("a\"b", "cache", 0, 0, 49_152, 0, 0, 0, 0, null, 0)));
         MaintenanceSnapshot maintenance = new MaintenanceSnapshot(true, true, false, AT.minusSeconds(3), AT.minusSeconds(3),
-                10, 7, 3, 0, 9, 1234, 5, 2, 0, 1, 100, 6, 0);
+                10, 7, 3, 0, 9, 1234, 5, 2, 0, 1, 100, 6, 4, 0);
         OriginState lake = new OriginState("{\"endpoint\":\"https://s3.example.com/\",\"originBucket\":\"lake-src\"}",
                 3, 3000, 2, 20 << 20, Duration.ofSeconds(90), false, null);
         return StatView.of(report, List.of(OriginLine.of("lake", lake)), maintenance);
@@ -41,6 +41,7 @@ class StatViewTest {
         assertTrue(json.contains("\"maintenance\":{\"enabled\":true,\"leader\":true,\"databaseOutage\":false,"
                 + "\"lastTick\":\"2026-11-29T11:59:57Z\""), json);
         assertTrue(json.contains("\"rowsReaped\":1234,\"filesReaped\":5,\"pinnedSkips\":2"), json);
+        assertTrue(json.contains("\"originFencesReaped\":6,\"originBlocksReaped\":4,\"errors\":0"), json);
         assertTrue(json.contains("\"origins\":[{\"bucket\":\"lake\",\"origin\":\"https://s3.example.com/lake-src\","
                 + "\"pendingObjects\":2,\"pendingBytes\":20971520,\"oldestPendingSeconds\":90.000,\"drainPaused\":false,"
                 + "\"lastOriginError\":null}]"), json);
@@ -62,6 +63,7 @@ class StatViewTest {
         assertTrue(lines[7].matches("lake +https://s3\\.example\\.com/lake-src +2 +20\\.0 MiB +90s +runs +-"), lines[7]);
         assertTrue(lines[8].startsWith("maintenance (this gateway): leader yes, last tick 3s ago"), lines[8]);
         assertTrue(lines[8].contains("rows reaped 1234") && lines[8].contains("pinned skips 2"), lines[8]);
+        assertTrue(lines[8].contains("origin blocks reaped 4"), lines[8]);
     }
 
     @Test
