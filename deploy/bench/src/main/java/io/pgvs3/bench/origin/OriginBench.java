@@ -38,8 +38,8 @@ import java.util.regex.Pattern;
  * trials: a PUT and a GET straight to the origin through the delay line, the gateway's cold GET (one fill),
  * its warm GET, its write-back PUT (acknowledged before the origin has it; the drain is awaited
  * before the next trial, so background uploads never share the line with a timed call), and the same PUT
- * into a native bucket of the gateway (what the acknowledgement costs without an origin). Large PUTs are
- * warmed up first, unmeasured. Then 4 KiB warm
+ * into a native bucket of the gateway (what the acknowledgement costs without an origin). Large PUTs and
+ * GETs are warmed up first, unmeasured. Then 4 KiB warm
  * GETs and write-through PUTs at 1 and 16 workers, each against the same calls on a native bucket.
  * Medians are reported with the ratios the issue sets targets for.
  */
@@ -49,7 +49,7 @@ public final class OriginBench {
     private static final String BUCKET = "origin-bench";
     private static final String NATIVE = "native-bench";
     private static final HttpClient ADMIN = HttpClient.newHttpClient();
-    private static final int WARM_UP_PUTS = 24;
+    private static final int WARM_UP_CALLS = 24;
 
     /** Where everything is and what to measure. */
     public record Settings(String gateway, String admin, Credentials gatewayCredentials, String peer,
@@ -74,7 +74,7 @@ public final class OriginBench {
             }
             declare(delayed);
             createNativeBucket();
-            warmUpLargePuts();
+            warmUpLargeCalls();
             for (long size : settings.sizes()) {
                 for (int t = 0; t < settings.trials(); t++) {
                     // clients of their own per trial: a connection left idle through a long fill or drain
@@ -100,15 +100,16 @@ public final class OriginBench {
     }
 
     /**
-     * Unmeasured: 8 MiB PUTs into the native bucket until the gateway's compiler has seen the large-PUT
-     * path (digests, framing, COPY) as often as a serving gateway has, so the first trial's acknowledgement
-     * is not a measure of the JIT.
+     * Unmeasured: 8 MiB PUTs and GETs on the native bucket until the gateway's compiler has seen the large
+     * write and read paths (digests, framing, COPY; the read window) as often as a serving gateway has, so
+     * the first trials' acknowledgements and warm reads are not a measure of the JIT.
      */
-    private void warmUpLargePuts() throws IOException {
+    private void warmUpLargeCalls() throws IOException {
         RandomBody body = new RandomBody(8L << 20, 5);
         try (S3Client nativeClient = new S3Client(Endpoint.of(settings.gateway(), NATIVE, settings.gatewayCredentials()))) {
-            for (int i = 0; i < WARM_UP_PUTS; i++) {
+            for (int i = 0; i < WARM_UP_CALLS; i++) {
                 time(r -> nativeClient.put("warm-up", body, SigV4Signer.UNSIGNED_PAYLOAD, r));
+                time(r -> nativeClient.get("warm-up", null, r));
             }
         }
     }
