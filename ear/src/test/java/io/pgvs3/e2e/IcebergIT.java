@@ -10,7 +10,6 @@ import static org.junit.jupiter.api.Assertions.fail;
 import io.pgvs3.e2e.IcebergTables.Row;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.URI;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
@@ -30,7 +29,6 @@ import java.util.stream.Collectors;
 import java.util.stream.LongStream;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.FileScanTask;
-import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.ManifestFile;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Snapshot;
@@ -107,7 +105,7 @@ class IcebergIT {
                 }
                 assertEquals(2, count(table.snapshots()), "snapshots after two appends");
                 assertRows("writer's full scan", table, Expressions.alwaysTrue(), 3, x -> true);
-                metadataAfterWrites = operations(table).metadataFileLocation();
+                metadataAfterWrites = IcebergTables.current(table).metadataFileLocation();
             }
 
             // ---- the catalog is in pgvs3's PostgreSQL
@@ -119,7 +117,7 @@ class IcebergIT {
                 assertTrue(reader.namespaceExists(namespace), "namespace seen by the second catalog");
                 assertEquals(List.of(id), reader.listTables(namespace));
                 Table table = reader.loadTable(id);
-                assertEquals(metadataAfterWrites, operations(table).metadataFileLocation());
+                assertEquals(metadataAfterWrites, IcebergTables.current(table).metadataFileLocation());
 
                 assertRows("full scan", table, Expressions.alwaysTrue(), 3, x -> true);
                 // inside file b only: prunes files a and c (and Parquet skips b's other row groups)
@@ -236,31 +234,31 @@ class IcebergIT {
     }
 
     private static void assertTableObjects(S3Client s3, String bucket, Table table, List<DataFile> written) {
-        String tablePrefix = key(bucket, table.location()) + "/";
+        String tablePrefix = IcebergTables.key(bucket, table.location()) + "/";
         Map<String, Long> objects = new TreeMap<>();
         s3.listObjectsV2Paginator(b -> b.bucket(bucket).prefix(tablePrefix)).contents()
                 .forEach(o -> objects.put(o.key(), o.size()));
 
         Map<String, Long> dataFiles = new TreeMap<>();
         try (CloseableIterable<FileScanTask> tasks = table.newScan().planFiles()) {
-            tasks.forEach(t -> dataFiles.put(key(bucket, t.file().location()), t.file().fileSizeInBytes()));
+            tasks.forEach(t -> dataFiles.put(IcebergTables.key(bucket, t.file().location()), t.file().fileSizeInBytes()));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        assertEquals(written.stream().map(f -> key(bucket, f.location())).collect(Collectors.toCollection(TreeSet::new)),
+        assertEquals(written.stream().map(f -> IcebergTables.key(bucket, f.location())).collect(Collectors.toCollection(TreeSet::new)),
                 dataFiles.keySet(), "data files of the current snapshot");
         assertEquals(dataFiles, filter(objects, tablePrefix + "data/"),
                 "objects under " + tablePrefix + "data/ (key → size) are exactly the table's data files");
 
-        TableMetadata metadata = operations(table);
+        TableMetadata metadata = IcebergTables.current(table);
         TreeSet<String> metadataFiles = new TreeSet<>();
-        metadataFiles.add(key(bucket, metadata.metadataFileLocation()));
-        metadata.previousFiles().forEach(e -> metadataFiles.add(key(bucket, e.file())));
+        metadataFiles.add(IcebergTables.key(bucket, metadata.metadataFileLocation()));
+        metadata.previousFiles().forEach(e -> metadataFiles.add(IcebergTables.key(bucket, e.file())));
         assertEquals(3, metadataFiles.size(), "metadata.json versions: create and two appends " + metadataFiles);
         for (Snapshot snapshot : table.snapshots()) {
-            metadataFiles.add(key(bucket, snapshot.manifestListLocation()));
+            metadataFiles.add(IcebergTables.key(bucket, snapshot.manifestListLocation()));
             for (ManifestFile manifest : snapshot.allManifests(table.io())) {
-                metadataFiles.add(key(bucket, manifest.path()));
+                metadataFiles.add(IcebergTables.key(bucket, manifest.path()));
             }
         }
         assertEquals(metadataFiles, filter(objects, tablePrefix + "metadata/").keySet(),
@@ -271,18 +269,6 @@ class IcebergIT {
     private static Map<String, Long> filter(Map<String, Long> objects, String prefix) {
         return objects.entrySet().stream().filter(e -> e.getKey().startsWith(prefix))
                 .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue, (x, y) -> x, TreeMap::new));
-    }
-
-    /** The key of an {@code s3://bucket/key} location in that bucket. */
-    private static String key(String bucket, String location) {
-        URI uri = URI.create(location);
-        assertEquals("s3", uri.getScheme(), location);
-        assertEquals(bucket, uri.getHost(), location);
-        return uri.getPath().substring(1);
-    }
-
-    private static TableMetadata operations(Table table) {
-        return ((HasTableOperations) table).operations().current();
     }
 
     private static String catalogRow(String catalogName, TableIdentifier id) throws SQLException {

@@ -10,7 +10,6 @@ import static org.junit.jupiter.api.Assertions.fail;
 import io.pgvs3.e2e.IcebergTables.Row;
 import io.pgvs3.e2e.OriginRecorder.Request;
 import java.io.IOException;
-import java.net.URI;
 import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
 import java.time.Duration;
@@ -29,7 +28,6 @@ import java.util.stream.Collectors;
 import java.util.stream.LongStream;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.FileScanTask;
-import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.ManifestFile;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Schema;
@@ -122,7 +120,7 @@ class IcebergOriginIT {
                     assertTrue(big.fileSizeInBytes() > LARGE_OBJECT, "a data file above 8 MiB: " + describe(big));
                     assertTrue(big.splitOffsets() != null && big.splitOffsets().size() >= 3,
                             "the large data file has several row groups: " + describe(big));
-                    atOrigin = operations(table);
+                    atOrigin = IcebergTables.current(table);
                 }
 
                 // ---- the origin-backed bucket of the same name, reaching the origin through the recorder
@@ -132,25 +130,25 @@ class IcebergOriginIT {
 
                 // ---- 2. scanned through gateway 0: the metadata, manifest list, manifests and small files filled once
                 Set<String> filled = new TreeSet<>();
-                filled.add(key(bucket, atOrigin.metadataFileLocation()));
+                filled.add(IcebergTables.key(bucket, atOrigin.metadataFileLocation()));
                 Snapshot current = atOrigin.currentSnapshot();
-                String manifestListKey = key(bucket, current.manifestListLocation());
+                String manifestListKey = IcebergTables.key(bucket, current.manifestListLocation());
                 filled.add(manifestListKey);
                 try (JdbcCatalog reader = atGateway(catalogName, bucket, 0, db)) {
                     Table table = reader.loadTable(id);
-                    assertEquals(atOrigin.metadataFileLocation(), operations(table).metadataFileLocation());
+                    assertEquals(atOrigin.metadataFileLocation(), IcebergTables.current(table).metadataFileLocation());
                     for (ManifestFile manifest : table.currentSnapshot().allManifests(table.io())) {
-                        filled.add(key(bucket, manifest.path()));
+                        filled.add(IcebergTables.key(bucket, manifest.path()));
                     }
                     scans(table, 10_000);
                     for (FileScanTask task : tasks(table, Expressions.alwaysTrue())) {
                         if (task.file().fileSizeInBytes() <= LARGE_OBJECT) {
-                            filled.add(key(bucket, task.file().location()));
+                            filled.add(IcebergTables.key(bucket, task.file().location()));
                         }
                     }
                 }
                 assertEquals(6, filled.size(), "metadata JSON, manifest list, two manifests, two small data files: " + filled);
-                String bigKey = key(bucket, big.location());
+                String bigKey = IcebergTables.key(bucket, big.location());
                 List<Request> cold = recorder.requests();
                 assertEquals(filled, Set.copyOf(keys(cold)).stream().filter(k -> !k.equals(bigKey))
                         .collect(Collectors.toCollection(TreeSet::new)), "the keys the first scan asked the origin for");
@@ -207,21 +205,21 @@ class IcebergOriginIT {
                     assertTrue(appendedBig.fileSizeInBytes() > WRITE_BACK_THRESHOLD,
                             "a data file above the write-back threshold: " + describe(appendedBig));
                     table.newAppend().appendFile(appendedBig).appendFile(appendedSmall).commit();
-                    committed = operations(table);
+                    committed = IcebergTables.current(table);
                 }
                 List<Request> commit = recorder.since(mark);
-                String appendedBigKey = key(bucket, appendedBig.location());
+                String appendedBigKey = IcebergTables.key(bucket, appendedBig.location());
                 Set<String> writtenThrough = new TreeSet<>();
-                writtenThrough.add(key(bucket, appendedSmall.location()));
-                writtenThrough.add(key(bucket, committed.metadataFileLocation()));
-                writtenThrough.add(key(bucket, committed.currentSnapshot().manifestListLocation()));
+                writtenThrough.add(IcebergTables.key(bucket, appendedSmall.location()));
+                writtenThrough.add(IcebergTables.key(bucket, committed.metadataFileLocation()));
+                writtenThrough.add(IcebergTables.key(bucket, committed.currentSnapshot().manifestListLocation()));
                 try (JdbcCatalog reader = atGateway(catalogName, bucket, 1, db)) {
                     Table table = reader.loadTable(id);
-                    assertEquals(committed.metadataFileLocation(), operations(table).metadataFileLocation(),
+                    assertEquals(committed.metadataFileLocation(), IcebergTables.current(table).metadataFileLocation(),
                             "the catalog points at the new metadata");
                     for (ManifestFile manifest : table.currentSnapshot().allManifests(table.io())) {
                         if (manifest.snapshotId() == table.currentSnapshot().snapshotId()) {
-                            writtenThrough.add(key(bucket, manifest.path()));
+                            writtenThrough.add(IcebergTables.key(bucket, manifest.path()));
                         }
                     }
                     assertEquals(4, writtenThrough.size(), "small data file, metadata JSON, manifest list, manifest: "
@@ -250,7 +248,7 @@ class IcebergOriginIT {
                 // ---- the table read directly at the origin: every row, every file byte-exact
                 try (JdbcCatalog reader = atOrigin(catalogName, bucket, origin, db)) {
                     Table table = reader.loadTable(id);
-                    assertEquals(committed.metadataFileLocation(), operations(table).metadataFileLocation());
+                    assertEquals(committed.metadataFileLocation(), IcebergTables.current(table).metadataFileLocation());
                     assertRows("full scan at the origin", table, Expressions.alwaysTrue(), 5, x -> x < 14_000);
                     assertRows("the appended rows at the origin", table, Expressions.greaterThanOrEqual("id", 10_000L), 2,
                             x -> x >= 10_000 && x < 14_000);
@@ -292,23 +290,23 @@ class IcebergOriginIT {
 
     /** Every file of the table's metadata tree and data, and nothing else, at the origin and through the gateway. */
     private static void assertSameFiles(S3Client direct, S3Client gateway, String bucket, Table table) throws IOException {
-        String prefix = key(bucket, table.location()) + "/";
+        String prefix = IcebergTables.key(bucket, table.location()) + "/";
         Map<String, Long> atOrigin = listing(direct, bucket, prefix);
         assertEquals(atOrigin, listing(gateway, bucket, prefix), "the gateway lists what the origin holds");
 
         Map<String, Long> expected = new TreeMap<>();
-        TableMetadata metadata = operations(table);
+        TableMetadata metadata = IcebergTables.current(table);
         for (String location : metadataFiles(metadata)) {
-            expected.put(key(bucket, location), null);
+            expected.put(IcebergTables.key(bucket, location), null);
         }
         for (Snapshot snapshot : table.snapshots()) {
-            expected.put(key(bucket, snapshot.manifestListLocation()), null);
+            expected.put(IcebergTables.key(bucket, snapshot.manifestListLocation()), null);
             for (ManifestFile manifest : snapshot.allManifests(table.io())) {
-                expected.put(key(bucket, manifest.path()), manifest.length());
+                expected.put(IcebergTables.key(bucket, manifest.path()), manifest.length());
             }
         }
         for (FileScanTask task : tasks(table, Expressions.alwaysTrue())) {
-            expected.put(key(bucket, task.file().location()), task.file().fileSizeInBytes());
+            expected.put(IcebergTables.key(bucket, task.file().location()), task.file().fileSizeInBytes());
         }
         assertEquals(expected.keySet(), atOrigin.keySet(), "the table's files at the origin");
         expected.forEach((key, size) -> {
@@ -454,18 +452,6 @@ class IcebergOriginIT {
 
     private static List<Request> of(List<Request> requests, String key) {
         return requests.stream().filter(r -> r.key().equals(key)).toList();
-    }
-
-    /** The key of an {@code s3://bucket/key} location in that bucket. */
-    private static String key(String bucket, String location) {
-        URI uri = URI.create(location);
-        assertEquals("s3", uri.getScheme(), location);
-        assertEquals(bucket, uri.getHost(), location);
-        return uri.getPath().substring(1);
-    }
-
-    private static TableMetadata operations(Table table) {
-        return ((HasTableOperations) table).operations().current();
     }
 
     private static String describe(DataFile file) {

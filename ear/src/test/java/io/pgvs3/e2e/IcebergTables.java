@@ -3,13 +3,16 @@ package io.pgvs3.e2e;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.IOException;
+import java.net.URI;
 import java.time.LocalDate;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.iceberg.CatalogProperties;
 import org.apache.iceberg.DataFile;
+import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
+import org.apache.iceberg.TableMetadata;
 import org.apache.iceberg.aws.AwsClientProperties;
 import org.apache.iceberg.aws.s3.S3FileIO;
 import org.apache.iceberg.aws.s3.S3FileIOProperties;
@@ -107,5 +110,18 @@ final class IcebergTables {
         DataFile file = writer.toDataFile();
         assertEquals(to - from, file.recordCount(), "records in " + location);
         return file;
+    }
+
+    /** The key of an {@code s3://bucket/key} location in that bucket. */
+    static String key(String bucket, String location) {
+        URI uri = URI.create(location);
+        assertEquals("s3", uri.getScheme(), location);
+        assertEquals(bucket, uri.getHost(), location);
+        return uri.getPath().substring(1);
+    }
+
+    /** The table's current metadata, as its operations hold it. */
+    static TableMetadata current(Table table) {
+        return ((HasTableOperations) table).operations().current();
     }
 }
