@@ -25,6 +25,18 @@ public final class OriginBlocks {
              WHERE b.key = ? AND b.validator = ? AND b.block_size = ? AND b.block_no BETWEEN ? AND ?
                AND NOT EXISTS (SELECT 1 FROM %1$s.origin_keys k WHERE k.key = b.key AND k.generation > b.generation)""";
 
+    /**
+     * Before a block is stored: the same block fetched before a write or delete of its key (which can never
+     * serve again, and would hold its place until maintenance reaps it) is removed, its file queued.
+     */
+    private static final String SUPERSEDED = """
+            WITH gone AS (
+                DELETE FROM %1$s.origin_blocks b
+                 WHERE b.key = ? AND b.validator = ? AND b.block_size = ? AND b.block_no = ?
+                   AND EXISTS (SELECT 1 FROM %1$s.origin_keys k WHERE k.key = b.key AND k.generation > b.generation)
+                RETURNING b.file_id)
+            INSERT INTO %1$s.garbage (file_id) SELECT file_id FROM gone ON CONFLICT DO NOTHING""";
+
     /** Stores a block unless a write or delete came after its fetch began, or another fetch stored it first. */
     private static final String PUBLISH = """
             INSERT INTO %1$s.origin_blocks (key, validator, block_size, block_no, generation, file_id, length)
@@ -84,10 +96,17 @@ public final class OriginBlocks {
     /**
      * @param generation drawn before the block's origin GET
      * @return false: not stored (a newer write or delete, or the same block stored by another fetch); the
-     *         caller rolls its file back
+     *         caller rolls its file back. The same block fetched before a write or delete gives way.
      */
     static boolean publish(Connection c, Namespace ns, String key, String validator, long blockSize, Block block,
             long generation) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(ns.sql(SUPERSEDED))) {
+            ps.setString(1, key);
+            ps.setString(2, validator);
+            ps.setLong(3, blockSize);
+            ps.setInt(4, block.no());
+            ps.executeUpdate();
+        }
         try (PreparedStatement ps = c.prepareStatement(ns.sql(PUBLISH))) {
             ps.setString(1, key);
             ps.setString(2, validator);

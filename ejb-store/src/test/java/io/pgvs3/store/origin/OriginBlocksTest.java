@@ -147,6 +147,22 @@ class OriginBlocksTest {
     }
 
     @Test
+    void aBlockFetchedBeforeAWriteGivesWayToTheSameBlockFetchedAfterItWithoutWaitingForMaintenance() {
+        Namespace ns = originBucket();
+        assertTrue(store(ns, "k", "v1", BLOCK, 4, startFill(ns)));
+        access.write(Pool.MAIN, "delete", ns.name(), (c, locked) -> {
+            OriginKeys.tombstone(c, locked, "k");
+            return null;
+        });
+        long queued = count(ns, "SELECT count(*) FROM %1$s.garbage");
+        // the origin holds v1 again (the same ETag): its block is fetched anew and must be stored at once
+        assertTrue(store(ns, "k", "v1", BLOCK, 4, startFill(ns)), "the superseded block does not hold its place");
+        assertEquals(Set.of(4), found(ns, "k", "v1"));
+        assertEquals(1, count(ns, "SELECT count(*) FROM %1$s.origin_blocks"));
+        assertEquals(queued + 1, count(ns, "SELECT count(*) FROM %1$s.garbage"), "the superseded block's file is queued");
+    }
+
+    @Test
     void blocksThatCanNeverServeAgainGoWithTheirFilesQueuedAsGarbage() {
         Namespace ns = originBucket();
         remember(ns, "current", "v1");
