@@ -66,8 +66,7 @@ final class KvReader {
      */
     List<KvEntry> get(int db, Namespace ns, List<byte[]> keys, long now, boolean withValues, long maxBytes) {
         String[] encoded = KvKeys.encodeAll(keys);
-        int[] answered = {encoded.length};
-        Map<String, KvEntry> found = access.readIn("GET", KvDatabases.scope(db), c -> {
+        return access.readIn("GET", KvDatabases.scope(db), c -> {
             Map<String, KvEntry> rows = new HashMap<>();
             Map<String, KvRow> chunked = new HashMap<>();
             boolean one = encoded.length == 1;
@@ -91,10 +90,9 @@ final class KvReader {
                     }
                 }
             }
-            if (withValues) {
-                answered[0] = prefixWithin(encoded, rows, chunked, maxBytes);
-            }
-            for (int i = 0; i < answered[0]; i++) {
+            int answered = withValues ? prefixWithin(encoded, rows, chunked, maxBytes) : encoded.length;
+            List<KvEntry> out = new ArrayList<>(answered);
+            for (int i = 0; i < answered; i++) {
                 KvRow row = chunked.remove(encoded[i]); // a key asked twice is read once
                 if (row != null) {
                     KvEntry entry = readChunked(c, ns, row.key(), now);
@@ -102,14 +100,10 @@ final class KvReader {
                         rows.put(row.key(), entry);
                     }
                 }
+                out.add(rows.get(encoded[i]));
             }
-            return rows;
+            return out;
         });
-        List<KvEntry> out = new ArrayList<>(answered[0]);
-        for (int i = 0; i < answered[0]; i++) {
-            out.add(found.get(encoded[i]));
-        }
-        return out;
     }
 
     /** How many of {@code keys}, from the first, have values within {@code maxBytes} in all (at least one). */

@@ -49,6 +49,8 @@ final class LoopConnection {
     /** Guarded by this: the batch decoded while a worker ran, which answers it next. */
     private Exchange.Batch held;
     private ByteBuffer unwritten;
+    /** Where a worker's reply buffer spills a long pipeline's replies while it answers this connection. */
+    private final Reply.Spill spill = this::writeAll;
     /** After the last reply (QUIT, protocol error): once it is written, input is drained until the client closes. */
     private boolean ending;
     private long drainUntil;
@@ -158,7 +160,7 @@ final class LoopConnection {
     private void answer(Exchange.Batch first) {
         Reply reply = REPLIES.get();
         boolean handedBack = false;
-        reply.spillTo(this::writeAll);
+        reply.spillTo(spill);
         try {
             for (Exchange.Batch batch = first; batch != null; ) {
                 boolean open = exchange.answer(batch, reply);
