@@ -40,13 +40,10 @@ import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.data.GenericRecord;
 import org.apache.iceberg.data.IcebergGenerics;
 import org.apache.iceberg.data.Record;
-import org.apache.iceberg.data.parquet.GenericParquetWriter;
 import org.apache.iceberg.expressions.Expression;
 import org.apache.iceberg.expressions.Expressions;
 import org.apache.iceberg.io.CloseableIterable;
-import org.apache.iceberg.io.DataWriter;
 import org.apache.iceberg.jdbc.JdbcCatalog;
-import org.apache.iceberg.parquet.Parquet;
 import org.apache.iceberg.types.Types;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -377,29 +374,21 @@ class IcebergOriginIT {
         return tasks;
     }
 
-    /** Rows {@code [from, to)} as one Parquet data file through the table's S3FileIO. */
+    /** Rows {@code [from, to)} of this test's wide schema as one Parquet data file. */
     private static DataFile write(Table table, String name, long from, long to) throws IOException {
-        String location = table.locationProvider().newDataLocation(name + "-" + from + "-" + to + ".parquet");
-        DataWriter<Record> writer = Parquet.writeData(table.io().newOutputFile(location))
-                .forTable(table)
-                .createWriterFunc(GenericParquetWriter::create)
-                .build();
-        try (writer) {
-            for (long i = from; i < to; i++) {
-                Row row = Row.of(i);
-                GenericRecord record = GenericRecord.create(WIDE);
-                record.setField("id", row.id());
-                record.setField("name", row.name());
-                record.setField("price", row.price());
-                record.setField("day", row.day());
-                byte[] payload = payload(i);
-                record.setField("payload", payload == null ? null : ByteBuffer.wrap(payload));
-                writer.write(record);
-            }
-        }
-        DataFile file = writer.toDataFile();
-        assertEquals(to - from, file.recordCount(), "records in " + location);
-        return file;
+        return IcebergTables.writeDataFile(table, name, from, to, IcebergOriginIT::wideRecord);
+    }
+
+    private static Record wideRecord(long id) {
+        Row row = Row.of(id);
+        GenericRecord record = GenericRecord.create(WIDE);
+        record.setField("id", row.id());
+        record.setField("name", row.name());
+        record.setField("price", row.price());
+        record.setField("day", row.day());
+        byte[] payload = payload(id);
+        record.setField("payload", payload == null ? null : ByteBuffer.wrap(payload));
+        return record;
     }
 
     /** The payload of row {@code id}: {@link #PAYLOAD_BYTES} random bytes for wide rows, else none. */

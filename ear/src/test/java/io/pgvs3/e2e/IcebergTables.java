@@ -7,6 +7,7 @@ import java.net.URI;
 import java.time.LocalDate;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.LongFunction;
 import org.apache.iceberg.CatalogProperties;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.HasTableOperations;
@@ -97,6 +98,12 @@ final class IcebergTables {
 
     /** Rows {@code [from, to)} as one Parquet data file through the table's S3FileIO. */
     static DataFile writeDataFile(Table table, String name, long from, long to) throws IOException {
+        return writeDataFile(table, name, from, to, i -> Row.of(i).toRecord());
+    }
+
+    /** Rows {@code [from, to)}, each the record {@code row} makes of its id, as one Parquet data file. */
+    static DataFile writeDataFile(Table table, String name, long from, long to, LongFunction<Record> row)
+            throws IOException {
         String location = table.locationProvider().newDataLocation(name + "-" + from + "-" + to + ".parquet");
         DataWriter<Record> writer = Parquet.writeData(table.io().newOutputFile(location))
                 .forTable(table)
@@ -104,7 +111,7 @@ final class IcebergTables {
                 .build();
         try (writer) {
             for (long i = from; i < to; i++) {
-                writer.write(Row.of(i).toRecord());
+                writer.write(row.apply(i));
             }
         }
         DataFile file = writer.toDataFile();

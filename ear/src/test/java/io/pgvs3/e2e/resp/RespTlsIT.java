@@ -7,13 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.lettuce.core.ClientOptions;
-import io.lettuce.core.LettuceFutures;
 import io.lettuce.core.RedisClient;
-import io.lettuce.core.RedisFuture;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.SslOptions;
 import io.lettuce.core.api.StatefulRedisConnection;
-import io.lettuce.core.api.async.RedisAsyncCommands;
 import io.lettuce.core.codec.ByteArrayCodec;
 import io.pgvs3.e2e.OpsStack;
 import java.io.IOException;
@@ -90,23 +87,7 @@ class RespTlsIT {
                 .trustManager(OpsStack.certificatePem().toFile()).build()).build());
         String prefix = unique("tls-lettuce");
         try (StatefulRedisConnection<byte[], byte[]> connection = client.connect(ByteArrayCodec.INSTANCE)) {
-            RedisAsyncCommands<byte[], byte[]> async = connection.async();
-            connection.setAutoFlushCommands(false);
-            List<RedisFuture<String>> sets = new ArrayList<>();
-            for (int i = 0; i < 2000; i++) {
-                sets.add(async.set(bytes(prefix + i), bytes("value-" + i)));
-            }
-            connection.flushCommands();
-            assertTrue(LettuceFutures.awaitAll(Duration.ofSeconds(60), sets.toArray(new RedisFuture[0])));
-            List<RedisFuture<byte[]>> gets = new ArrayList<>();
-            for (int i = 0; i < 2000; i++) {
-                gets.add(async.get(bytes(prefix + i)));
-            }
-            connection.flushCommands();
-            assertTrue(LettuceFutures.awaitAll(Duration.ofSeconds(60), gets.toArray(new RedisFuture[0])));
-            for (int i = 0; i < 2000; i++) {
-                assertEquals("value-" + i, new String(gets.get(i).get(), StandardCharsets.US_ASCII));
-            }
+            LettucePipelines.setThenGet(connection, prefix);
         } finally {
             client.shutdown();
         }
