@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 
 /** Waiting for a condition that may take a database or a gateway to tell, polled every 100 ms. */
-final class Await {
+public final class Await {
 
     /** A condition that may need a query or a request to decide. */
-    interface Check {
+    public interface Check {
         boolean holds() throws Exception;
     }
 
@@ -16,7 +16,7 @@ final class Await {
     }
 
     /** Returns once {@code condition} holds; fails naming {@code what} after {@code patience}. */
-    static void until(Duration patience, String what, Check condition) throws Exception {
+    public static void until(Duration patience, String what, Check condition) throws Exception {
         long deadline = System.nanoTime() + patience.toNanos();
         while (!condition.holds()) {
             assertTrue(System.nanoTime() < deadline, what + " within " + patience);

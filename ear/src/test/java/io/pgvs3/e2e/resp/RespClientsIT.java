@@ -11,6 +11,7 @@ import io.lettuce.core.RedisFuture;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.codec.ByteArrayCodec;
+import io.pgvs3.e2e.Await;
 import io.pgvs3.e2e.Stack;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -30,6 +31,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import redis.clients.jedis.DefaultJedisClientConfig;
@@ -221,6 +224,36 @@ class RespClientsIT {
         assertTrue(metrics.body().contains("pgvs3_resp_connections"), "open connections");
         assertTrue(metrics.body().contains("pgvs3_resp_pipeline_depth"), "pipeline depth");
         assertTrue(metrics.body().contains("pgvs3_resp_command_duration_seconds"), "latency");
+    }
+
+    /**
+     * ADR 54: a client sending one command at a time keeps one main-pool connection between its commands
+     * (the pool's in-use gauge counts it), and gives it back once it is silent for a second, or gone.
+     */
+    @Test
+    void aClientKeepsItsStoreSessionBetweenCommandsAndGivesItBackWhenSilentOrGone() throws Exception {
+        HttpClient http = HttpClient.newHttpClient();
+        Await.until(Duration.ofSeconds(30), "no main-pool connection in use before the client",
+                () -> mainPoolInUse(http) == 0);
+        try (RespConnection c = new RespConnection(Stack.respAddress(0))) {
+            assertEquals("+OK", c.call("AUTH", Stack.accessKey(), Stack.secretKey()));
+            assertEquals("$nil", c.call("GET", "held-" + UUID.randomUUID()));
+            assertTrue(mainPoolInUse(http) >= 1, "kept after the reply");
+            Await.until(Duration.ofSeconds(10), "given back while the client is silent", () -> mainPoolInUse(http) == 0);
+            assertEquals("$nil", c.call("GET", "held-" + UUID.randomUUID()));
+            assertTrue(mainPoolInUse(http) >= 1, "kept again once the client speaks again");
+        }
+        Await.until(Duration.ofSeconds(10), "given back once the client is gone", () -> mainPoolInUse(http) == 0);
+    }
+
+    /** Liberty's gauge of the main pool's connections in use. */
+    private static double mainPoolInUse(HttpClient http) throws IOException, InterruptedException {
+        String body = http.send(HttpRequest.newBuilder(URI.create(Stack.adminEndpoint(0) + "/metrics")).build(),
+                HttpResponse.BodyHandlers.ofString()).body();
+        Matcher m = Pattern.compile("connectionpool_connectionHandles\\{datasource=\"jdbc_pgvs3_main\"[^}]*} (\\S+)")
+                .matcher(body);
+        assertTrue(m.find(), "the main pool's connectionHandles gauge");
+        return Double.parseDouble(m.group(1));
     }
 
     private static String cli(InetSocketAddress a, String db, String... args) throws IOException, InterruptedException {

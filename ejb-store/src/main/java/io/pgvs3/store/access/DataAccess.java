@@ -1,5 +1,6 @@
 package io.pgvs3.store.access;
 
+import io.pgvs3.store.api.HeldSession;
 import io.pgvs3.store.api.error.StoreError;
 import io.pgvs3.store.api.error.StoreException;
 import io.pgvs3.store.namespace.Namespace;
@@ -72,6 +73,19 @@ public final class DataAccess {
 
     public NamespaceCache namespaces() {
         return namespaces;
+    }
+
+    /**
+     * The same path for one store session: its main-pool sessions come from {@code binding} (a held one, or
+     * the pool's), its chunk pool and namespace cache are this path's.
+     */
+    public DataAccess bound(SessionBinding binding) {
+        return new DataAccess(binding, chunk, namespaces);
+    }
+
+    /** A main-pool session for one client to keep between its calls (see {@link SessionBinding#runOn}). */
+    public HeldSession holdMain() {
+        return new HeldConnection(main);
     }
 
     /**

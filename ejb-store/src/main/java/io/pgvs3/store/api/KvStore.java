@@ -15,4 +15,10 @@ public interface KvStore extends KvOperations {
      * long time (the RESP workers); each thread keeps its own and closes it when it is done.
      */
     KvSession openSession();
+
+    /**
+     * A main-pool session for one client to keep between its calls (see {@link KvSession#runOn}); it holds
+     * nothing until first used. Each one held is a connection fewer for everybody else until it is closed.
+     */
+    HeldSession holdSession();
 }

@@ -1,5 +1,7 @@
 package io.pgvs3.store.ejb;
 
+import io.pgvs3.store.access.SessionBinding;
+import io.pgvs3.store.api.HeldSession;
 import io.pgvs3.store.api.KvCounts;
 import io.pgvs3.store.api.KvEntry;
 import io.pgvs3.store.api.KvMutation;
@@ -19,10 +21,18 @@ final class GatedKvSession implements KvSession {
 
     private final LayoutGate layout;
     private final KvService kv;
+    private final SessionBinding main;
 
-    GatedKvSession(LayoutGate layout, KvService kv) {
+    /** @param main the main pool as {@code kv} sees it */
+    GatedKvSession(LayoutGate layout, KvService kv, SessionBinding main) {
         this.layout = layout;
         this.kv = kv;
+        this.main = main;
+    }
+
+    @Override
+    public void runOn(HeldSession held) {
+        main.runOn(held);
     }
 
     @Override

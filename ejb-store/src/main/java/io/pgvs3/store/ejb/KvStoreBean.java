@@ -1,6 +1,9 @@
 package io.pgvs3.store.ejb;
 
 import io.pgvs3.store.access.DataAccess;
+import io.pgvs3.store.access.Pool;
+import io.pgvs3.store.access.SessionBinding;
+import io.pgvs3.store.api.HeldSession;
 import io.pgvs3.store.api.KvCounts;
 import io.pgvs3.store.api.KvEntry;
 import io.pgvs3.store.api.KvMutation;
@@ -43,7 +46,13 @@ public class KvStoreBean extends StoreFacade implements KvStore {
     /** Large values are copied on the main pool, so their COPYs are watched with its socket timeout. */
     @Override
     public KvSession openSession() {
-        return new GatedKvSession(layout, new KvService(access, watchdogs.main()));
+        SessionBinding main = new SessionBinding(access.pool(Pool.MAIN));
+        return new GatedKvSession(layout, new KvService(access.bound(main), watchdogs.main()), main);
+    }
+
+    @Override
+    public HeldSession holdSession() {
+        return access.holdMain();
     }
 
     @Override

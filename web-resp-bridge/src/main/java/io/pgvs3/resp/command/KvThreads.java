@@ -1,6 +1,5 @@
 package io.pgvs3.resp.command;
 
-import io.pgvs3.store.api.KvOperations;
 import io.pgvs3.store.api.KvSession;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -28,7 +27,7 @@ public final class KvThreads {
     }
 
     /** The calling thread's session. */
-    public KvOperations current() {
+    public KvSession current() {
         return mine.get();
     }
 

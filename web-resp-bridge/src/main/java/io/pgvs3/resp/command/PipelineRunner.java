@@ -5,6 +5,7 @@ import io.pgvs3.resp.error.RespException;
 import io.pgvs3.resp.protocol.Reply;
 import io.pgvs3.store.api.KvEntry;
 import io.pgvs3.store.api.KvPut;
+import io.pgvs3.store.api.KvSession;
 import io.pgvs3.store.api.error.StoreError;
 import io.pgvs3.store.api.error.StoreException;
 import java.io.IOException;
@@ -32,17 +33,20 @@ public final class PipelineRunner {
     private final Services services;
     private final CommandObserver observer;
     private final GroupCommit writes;
+    private final HeldSessions held;
     private final boolean readOnly;
 
     /**
      * One per listener: its group commit spans all connections.
      *
      * @param writeTransactions most transactions of blind writes at once (see {@link GroupCommit})
+     * @param held              the sessions clients keep between their batches
      * @param readOnly          refuse every command flagged {@code write}, as a Redis replica does
      */
     public PipelineRunner(CommandTable table, Services services, CommandObserver observer, int writeTransactions,
-                      boolean readOnly) {
+                      HeldSessions held, boolean readOnly) {
         this.table = table;
+        this.held = held;
         this.readOnly = readOnly;
         this.services = services;
         this.observer = observer;
@@ -57,7 +61,23 @@ public final class PipelineRunner {
         }
     }
 
+    /** Answers the batch on the session its client keeps, if it keeps one (or now takes one). */
     public void execute(Session session, List<byte[][]> commands, Reply reply) {
+        KvSession kv = services.stores().current();
+        kv.runOn(held.forBatch(session));
+        try {
+            answer(session, commands, reply);
+        } finally {
+            kv.runOn(null);
+        }
+    }
+
+    /** {@code session}'s client paused or went away ({@code ended}): the session it kept goes back to the pool. */
+    public void letGo(Session session, boolean ended) {
+        held.giveBack(session, ended);
+    }
+
+    private void answer(Session session, List<byte[][]> commands, Reply reply) {
         observer.batch(commands.size());
         List<Call> calls = new ArrayList<>(commands.size());
         for (byte[][] argv : commands) {

@@ -1,5 +1,6 @@
 package io.pgvs3.resp.command;
 
+import io.pgvs3.store.api.HeldSession;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -20,6 +21,9 @@ public final class Session {
     private volatile String lastCommand = "NULL";
     private volatile long lastActivityMillis = createdMillis;
     private boolean closing;
+    /** Guarded by this: the main-pool session kept between commands ({@link HeldSessions}), and whether it may take one. */
+    HeldSession held;
+    boolean ended;
 
     public Session(String remote, String local, boolean authenticated) {
         this.remote = remote;

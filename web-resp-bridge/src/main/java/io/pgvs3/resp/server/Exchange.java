@@ -48,6 +48,11 @@ final class Exchange {
         return session;
     }
 
+    /** The client paused ({@code ended} false) or went away: the store session it kept goes back to the pool. */
+    void letGo(boolean ended) {
+        pipeline.letGo(session, ended);
+    }
+
     Batch decode(byte[] buf, int off, int len) {
         List<byte[][]> commands = new ArrayList<>();
         boolean intact = decoder.feed(buf, off, len, commands);

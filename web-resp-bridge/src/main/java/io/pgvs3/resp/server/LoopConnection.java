@@ -32,6 +32,8 @@ final class LoopConnection {
     private static final ThreadLocal<Reply> REPLIES = ThreadLocal.withInitial(Reply::new);
 
     private static final ByteBuffer NOTHING = ByteBuffer.allocate(0);
+    /** A client silent this long gives back the store session it kept between its commands (docs/adr/0054). */
+    private static final long HELD_IDLE_MILLIS = 1000;
 
     private final SocketChannel channel;
     private final Wire wire;
@@ -279,6 +281,9 @@ final class LoopConnection {
         synchronized (this) {
             busy = running;
         }
+        if (!busy && now - lastActiveMillis >= HELD_IDLE_MILLIS) {
+            exchange.letGo(false);
+        }
         boolean drainedEnough = ending && !busy && now >= drainUntil;
         boolean idle = idleTimeoutMillis > 0 && !busy && !ending && now - lastActiveMillis >= idleTimeoutMillis;
         boolean refusedUnready = refusal != null && !greeted && now - acceptedMillis >= Exchange.DRAIN_MILLIS;
@@ -308,6 +313,7 @@ final class LoopConnection {
         } catch (IOException e) {
             LOG.log(Level.FINE, "closing RESP client " + session().id(), e);
         }
+        exchange.letGo(true);
         onClose.run();
     }
 }

@@ -44,6 +44,7 @@ public class RespConfig {
     private long maxRequest;
     /** Transactions of pipelined SET/MSET runs in flight at once; more wait and join the next (group commit). */
     private int writeTransactions;
+    private int heldSessions;
     /** The gateway's read-only setting: the bridge then refuses writes as a Redis replica does. */
     private boolean readOnly;
     private boolean authRequired;
@@ -72,6 +73,7 @@ public class RespConfig {
         maxInline = settings.integer("pgvs3.resp.max-inline-bytes", 65_536);
         maxRequest = settings.number("pgvs3.resp.max-request-bytes", 1_073_741_824L);
         writeTransactions = settings.integer("pgvs3.resp.write-transactions", 16);
+        heldSessions = settings.integer("pgvs3.resp.held-sessions", 4);
         readOnly = settings.flag("pgvs3.read-only", false);
         authRequired = settings.flag("pgvs3.resp.auth-required", true);
         allowPlaintext = settings.flag("pgvs3.allow-plaintext", false);
@@ -134,6 +136,11 @@ public class RespConfig {
 
     public int writeTransactions() {
         return writeTransactions;
+    }
+
+    /** Most main-pool sessions clients keep between their commands at once (docs/adr/0054); 0: none. */
+    public int heldSessions() {
+        return Math.max(0, heldSessions);
     }
 
     public boolean tls() {

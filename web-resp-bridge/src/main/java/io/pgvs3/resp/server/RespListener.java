@@ -3,6 +3,7 @@ package io.pgvs3.resp.server;
 import io.pgvs3.resp.command.CommandTable;
 import io.pgvs3.resp.command.PipelineRunner;
 import io.pgvs3.resp.command.Gateway;
+import io.pgvs3.resp.command.HeldSessions;
 import io.pgvs3.resp.command.KvThreads;
 import io.pgvs3.resp.command.Services;
 import io.pgvs3.resp.command.Session;
@@ -96,7 +97,8 @@ public class RespListener implements Gateway {
         CommandTable table = Families.table();
         stores = new KvThreads(kv::openSession);
         pipeline = new PipelineRunner(table, new Services(stores, this, table, config.credentials(),
-                config.limits().maxBulk()), metrics.observer(), config.writeTransactions(), config.readOnly());
+                config.limits().maxBulk()), metrics.observer(), config.writeTransactions(),
+                new HeldSessions(kv::holdSession, config.heldSessions()), config.readOnly());
         metrics.connections(connections::size);
         threads.newThread(this::openUntilStopped).start();
     }

@@ -1,5 +1,6 @@
 package io.pgvs3.resp.command;
 
+import io.pgvs3.store.api.HeldSession;
 import io.pgvs3.store.api.KvChanges;
 import io.pgvs3.store.api.KvCounts;
 import io.pgvs3.store.api.KvEntry;
@@ -126,6 +127,11 @@ final class MemoryKvStore implements KvSession {
     @Override
     public void flush(int db) {
         values.clear();
+    }
+
+    /** One map, no PostgreSQL session to run on. */
+    @Override
+    public void runOn(HeldSession held) {
     }
 
     @Override

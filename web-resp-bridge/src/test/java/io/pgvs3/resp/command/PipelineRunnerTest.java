@@ -54,7 +54,8 @@ class PipelineRunnerTest {
             }
         };
         PipelineRunner d = new PipelineRunner(table,
-                new Services(new KvThreads(() -> kv), gateway, table, new Credentials(false, null, null), 1 << 20), quiet, 4, readOnly);
+                new Services(new KvThreads(() -> kv), gateway, table, new Credentials(false, null, null), 1 << 20), quiet, 4,
+                new HeldSessions(() -> () -> { }, 0), readOnly);
         List<byte[][]> commands = new ArrayList<>();
         byte[] wire = inline.replace("|", "\r\n").getBytes(StandardCharsets.ISO_8859_1);
         new RespDecoder(DecoderLimits.REDIS).feed(wire, 0, wire.length, commands);
