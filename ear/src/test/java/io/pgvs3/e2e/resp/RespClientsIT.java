@@ -246,6 +246,36 @@ class RespClientsIT {
         Await.until(Duration.ofSeconds(10), "given back once the client is gone", () -> mainPoolInUse(http) == 0);
     }
 
+    /**
+     * ADR 54: the worker that answered a lone client reads its next request itself for a millisecond, then gives
+     * it back to the loop. Commands that arrive whole at once, in pieces across that time, after a pause longer
+     * than it, or pipelined, are answered in order; QUIT's reply is followed by the end of the connection.
+     */
+    @Test
+    void aLoneClientIsAnsweredInOrderWhetherItsWorkerWaitsForItOrNot() throws Exception {
+        String key = "linger-" + UUID.randomUUID();
+        try (RespConnection c = new RespConnection(Stack.respAddress(0))) {
+            assertEquals("+OK", c.call("AUTH", Stack.accessKey(), Stack.secretKey()));
+            for (int i = 0; i < 200; i++) {
+                assertEquals(":" + (i + 1), c.call("INCR", key), "one command at a time");
+            }
+            c.sendRaw("*2\r\n$3\r\nGET\r\n$" + key.length());
+            Thread.sleep(5); // the rest after the worker stopped waiting: the loop reads it
+            c.sendRaw("\r\n" + key + "\r\n");
+            assertEquals("$200", c.read(), "a command sent in two pieces");
+            for (int i = 0; i < 20; i++) {
+                c.sendRaw("*2\r\n$4\r\nINCR\r\n$" + key.length() + "\r\n" + key + "\r\n");
+                Thread.sleep(i % 3); // so the next command follows this reply at once, within or past the wait
+                assertEquals(":" + (201 + i), c.read());
+            }
+            c.sendRaw("*2\r\n$4\r\nINCR\r\n$" + key.length() + "\r\n" + key + "\r\n*1\r\n$4\r\nPING\r\n");
+            assertEquals(":221", c.read());
+            assertEquals("+PONG", c.read());
+            assertEquals("+OK", c.call("QUIT"));
+            assertEquals("<closed>", c.read());
+        }
+    }
+
     /** Liberty's gauge of the main pool's connections in use. */
     private static double mainPoolInUse(HttpClient http) throws IOException, InterruptedException {
         String body = http.send(HttpRequest.newBuilder(URI.create(Stack.adminEndpoint(0) + "/metrics")).build(),

@@ -64,6 +64,11 @@ public final class Session {
         closing = true;
     }
 
+    /** Whether the client keeps a store session between its commands now ({@link HeldSessions}). */
+    public synchronized boolean keepsStoreSession() {
+        return held != null;
+    }
+
     public boolean closing() {
         return closing;
     }

@@ -5,7 +5,9 @@ import io.pgvs3.resp.protocol.Reply;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.CancelledKeyException;
 import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
@@ -50,6 +52,14 @@ final class LoopConnection {
     private boolean running;
     /** Guarded by this: the batch decoded while a worker ran, which answers it next. */
     private Exchange.Batch held;
+    /** Guarded by this: the loop reads and decodes this client's bytes right now. */
+    private boolean loopReads;
+    /** Guarded by this: the worker that answered waits for the next request and reads it itself (ADR 54). */
+    private boolean lingering;
+    /** Plaintext clients that keep a store session linger; null: never. */
+    private final Lingering lingerings;
+    /** The worker's registration with its own selector while it lingers on this client; worker-owned. */
+    private SelectionKey lingerKey;
     private ByteBuffer unwritten;
     /** Where a worker's reply buffer spills a long pipeline's replies while it answers this connection. */
     private final Reply.Spill spill = this::writeAll;
@@ -58,12 +68,15 @@ final class LoopConnection {
     private long drainUntil;
     private long drained;
     private final long acceptedMillis = System.currentTimeMillis();
-    private long lastActiveMillis = acceptedMillis;
+    /** Written by the loop, and by a lingering worker. */
+    private volatile long lastActiveMillis = acceptedMillis;
     private boolean closed;
 
+    /** @param lingerings how workers linger on a client they answered (ADR 54); null: they never do */
     LoopConnection(SocketChannel channel, Wire wire, Exchange exchange, EventLoop loop, Executor workers,
-                   Runnable onClose, byte[] refusal) {
+                   Lingering lingerings, Runnable onClose, byte[] refusal) {
         this.channel = channel;
+        this.lingerings = lingerings;
         this.wire = wire;
         this.exchange = exchange;
         this.loop = loop;
@@ -87,6 +100,23 @@ final class LoopConnection {
             drain(buffers.plain());
             return;
         }
+        synchronized (this) {
+            if (lingering) { // the worker reads it; the loop stops being woken for it at its next select
+                key.interestOps(0);
+                return;
+            }
+            loopReads = true;
+        }
+        try {
+            decodeAndSubmit(buffers);
+        } finally {
+            synchronized (this) {
+                loopReads = false;
+            }
+        }
+    }
+
+    private void decodeAndSubmit(ReadBuffers buffers) throws IOException {
         ByteBuffer plain = wire.read(buffers);
         if (plain == null) {
             closeNow();
@@ -167,11 +197,16 @@ final class LoopConnection {
             for (Exchange.Batch batch = first; batch != null; ) {
                 boolean open = exchange.answer(batch, reply);
                 ByteBuffer rest = write(reply);
-                batch = rest == null && open ? next() : null;
-                if (batch != null) {
-                    loop.execute(this::readAgain);
-                } else if (rest != null || !open) {
+                if (rest != null || !open) {
+                    batch = null;
                     loop.execute(() -> answered(rest, open));
+                } else {
+                    batch = next(mayLinger());
+                    if (batch != null) {
+                        loop.execute(this::readAgain);
+                    } else if (isLingering()) {
+                        batch = linger();
+                    }
                 }
             }
             handedBack = true;
@@ -182,6 +217,11 @@ final class LoopConnection {
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "RESP client " + session().id() + " failed; closing it", e);
         } finally {
+            try {
+                stopLingering();
+            } catch (IOException e) {
+                LOG.log(Level.FINE, "RESP worker's selector", e);
+            }
             reply.spillTo(null);
             reply.clear();
             if (!handedBack) { // failed, an Error included: nobody would ever answer this client again
@@ -208,12 +248,89 @@ final class LoopConnection {
         WaitingWrites.writeAll(channel, wire, replies, loop.writeTimeoutMillis());
     }
 
-    /** The held batch, taken; or null, and then no worker runs for this connection any more. */
-    private synchronized Exchange.Batch next() {
+    /**
+     * The held batch, taken; or null, and then either this worker lingers on the client ({@code mayLinger}, and
+     * the loop is not reading it right now) or no worker runs for this connection any more.
+     */
+    private synchronized Exchange.Batch next(boolean mayLinger) {
         Exchange.Batch batch = held;
         held = null;
-        running = batch != null;
+        lingering = batch == null && mayLinger && !loopReads;
+        running = batch != null || lingering;
         return batch;
+    }
+
+    private synchronized boolean isLingering() {
+        return lingering;
+    }
+
+    /** Plaintext clients that keep a store session (the lone ones, ADR 54) are worth waiting for. */
+    private boolean mayLinger() {
+        return lingerings != null && session().keepsStoreSession();
+    }
+
+    /**
+     * On the worker, lingering: waits on its own selector for the client's next request, the loop no longer
+     * reading it, and returns the batch it decoded; or, once the client was silent for the linger time or went
+     * away, hands it back to the loop and returns null.
+     */
+    private Exchange.Batch linger() throws IOException {
+        try {
+            key.interestOps(0);
+        } catch (CancelledKeyException e) { // the loop closed the client meanwhile
+            handBack();
+            return null;
+        }
+        Selector selector = lingerings.selector();
+        if (lingerKey == null) {
+            lingerKey = channel.register(selector, SelectionKey.OP_READ);
+        }
+        long deadline = System.nanoTime() + lingerings.nanos();
+        while (true) {
+            Lingering.await(selector, deadline);
+            ByteBuffer plain = wire.read(lingerings.buffers());
+            if (plain == null) {
+                handBack();
+                loop.execute(this::closeNow);
+                return null;
+            }
+            if (plain.hasRemaining()) {
+                lastActiveMillis = System.currentTimeMillis();
+                Exchange.Batch batch = exchange.decode(plain.array(), plain.position(), plain.remaining());
+                if (batch.answers()) {
+                    synchronized (this) {
+                        lingering = false;
+                    }
+                    return batch;
+                }
+            }
+            if (System.nanoTime() - deadline >= 0) { // the rest of a command, if any, is the loop's to read
+                handBack();
+                loop.execute(this::readAgain);
+                return null;
+            }
+        }
+    }
+
+    /** The lingering worker gives the client back to the loop. */
+    private void handBack() throws IOException {
+        stopLingering();
+        synchronized (this) {
+            lingering = false;
+            running = false;
+        }
+    }
+
+    /**
+     * The worker's own registration for this client ends, deregistered at once: a channel registered with a
+     * selector is not really closed (no FIN) until every key of it is deregistered.
+     */
+    private void stopLingering() throws IOException {
+        if (lingerKey != null) {
+            lingerKey.cancel();
+            lingerKey = null;
+            lingerings.selector().selectNow();
+        }
     }
 
     private void readAgain() {
@@ -263,7 +380,7 @@ final class LoopConnection {
             }
             drainUntil = lastActiveMillis + Exchange.DRAIN_MILLIS;
         } else {
-            Exchange.Batch batch = next();
+            Exchange.Batch batch = next(false);
             if (batch != null) {
                 submit(batch);
             }

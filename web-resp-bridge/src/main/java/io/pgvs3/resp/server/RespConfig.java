@@ -45,6 +45,7 @@ public class RespConfig {
     /** Transactions of pipelined SET/MSET runs in flight at once; more wait and join the next (group commit). */
     private int writeTransactions;
     private int heldSessions;
+    private Duration linger;
     /** The gateway's read-only setting: the bridge then refuses writes as a Redis replica does. */
     private boolean readOnly;
     private boolean authRequired;
@@ -74,6 +75,7 @@ public class RespConfig {
         maxRequest = settings.number("pgvs3.resp.max-request-bytes", 1_073_741_824L);
         writeTransactions = settings.integer("pgvs3.resp.write-transactions", 16);
         heldSessions = settings.integer("pgvs3.resp.held-sessions", 4);
+        linger = settings.duration("pgvs3.resp.linger", Duration.ofMillis(1));
         readOnly = settings.flag("pgvs3.read-only", false);
         authRequired = settings.flag("pgvs3.resp.auth-required", true);
         allowPlaintext = settings.flag("pgvs3.allow-plaintext", false);
@@ -136,6 +138,14 @@ public class RespConfig {
 
     public int writeTransactions() {
         return writeTransactions;
+    }
+
+    /**
+     * How long a worker that answered a client keeping a store session waits for its next request (docs/adr/0054);
+     * zero or negative: never.
+     */
+    public long lingerNanos() {
+        return Math.max(0, linger.toNanos());
     }
 
     /** Most main-pool sessions clients keep between their commands at once (docs/adr/0054); 0: none. */

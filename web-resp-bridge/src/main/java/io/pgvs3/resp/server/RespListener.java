@@ -80,6 +80,8 @@ public class RespListener implements Gateway {
     private KvThreads stores;
     private List<EventLoop> loops = List.of();
     private ExecutorService workers;
+    /** How workers linger on plaintext clients that keep a store session; null: they do not. */
+    private Lingering lingering;
     /** Null for plaintext. */
     private Tls tls;
 
@@ -186,6 +188,7 @@ public class RespListener implements Gateway {
         loops = started;
         workers = new ThreadPoolExecutor(config.workers(), config.workers(), 0, TimeUnit.MILLISECONDS,
                 new LinkedBlockingQueue<>(), threads);
+        lingering = config.lingerNanos() > 0 ? new Lingering(config.lingerNanos()) : null;
     }
 
     /**
@@ -209,12 +212,13 @@ public class RespListener implements Gateway {
         EventLoop loop = loops.get(Math.floorMod(nextLoop.getAndIncrement(), loops.size()));
         if (refused) {
             metrics.rejected();
-            loop.adopt(channel, new LoopConnection(channel, wire, exchange, loop, workers, () -> { }, MAX_CLIENTS));
+            loop.adopt(channel, new LoopConnection(channel, wire, exchange, loop, workers, null, () -> { },
+                    MAX_CLIENTS));
             return;
         }
         metrics.accepted();
         LoopConnection connection = new LoopConnection(channel, wire, exchange, loop, workers,
-                () -> connections.remove(session.id()), null);
+                tls == null ? lingering : null, () -> connections.remove(session.id()), null);
         connections.put(session.id(), connection);
         loop.adopt(channel, connection);
     }
@@ -240,11 +244,14 @@ public class RespListener implements Gateway {
         LOG.info("RESP listener closed");
     }
 
-    /** Closes the workers' store sessions once they ended; a worker still stuck in the store keeps its own. */
+    /** Closes the workers' store sessions and selectors once they ended; a worker still stuck in the store keeps its own. */
     private void awaitWorkers() {
         try {
             if (workers.awaitTermination(STOP_WAIT_SECONDS, TimeUnit.SECONDS)) {
                 stores.closeAll();
+                if (lingering != null) {
+                    lingering.closeAll();
+                }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
