@@ -2,6 +2,7 @@ package io.pgvs3.s3.exchange;
 
 import io.pgvs3.s3.http.RequestIds;
 import io.pgvs3.s3.http.S3Response;
+import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.Arrays;
 
@@ -41,6 +42,12 @@ final class Answers {
         if (!idSent) {
             response.header("x-amz-request-id", exchange.requestId());
             response.header("x-amz-id-2", RequestIds.hostId(exchange.requestId()));
+        }
+        if (written != null && entity != null) {
+            // the type RESTEasy chooses for a body of no declared type when nothing is negotiated, named
+            // so that it does not search its writers for one on every answer; the client gets the front
+            // door's own type when it has one (ExactContentType)
+            response.type(MediaType.APPLICATION_OCTET_STREAM_TYPE);
         }
         return response.header("Server", "pgvs3").entity(entity).build();
     }
