@@ -115,6 +115,7 @@ public class FrontDoor {
         } catch (RejectedExecutionException e) {
             body.abandon();
             Exchange exchange = body.exchange();
+            exchange.response().reset(); // the streamed answer's headers are written already
             response.resume(inMemory(exchange, error(exchange, new S3Exception(S3ErrorCode.SLOW_DOWN))));
         }
     }
