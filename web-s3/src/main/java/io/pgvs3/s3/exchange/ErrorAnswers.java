@@ -21,9 +21,11 @@ import java.util.Map;
  * arrives here is:
  * <ul>
  * <li>an S3 error answer already built, thrown by a streamed body that failed before its first byte;
- * <li>a failure of the JAX-RS runtime before any resource took the request (a method no resource
- * declares, a query it could not decode): the request is answered by the S3 request path all the same,
- * whose rules give S3's answer (MethodNotAllowed, InvalidURI);
+ * <li>a failure of the JAX-RS runtime before any resource took the request (a query it could not
+ * decode): the request is answered by the S3 request path all the same, whose rules give S3's answer
+ * (InvalidURI);
+ * <li>a method no JAX-RS annotation names (PROPFIND): the front door has answered it already
+ * (MethodNotAllowed), JAX-RS found no method of its {@link SyncAnswer} to hand the answer over with;
  * <li>anything else, a defect: 500 InternalError, logged once with its request id.
  * </ul>
  */
@@ -66,9 +68,14 @@ public class ErrorAnswers implements ExceptionMapper<Throwable> {
             return Answers.inMemory(unknown, ErrorResponses.of(failure, new ErrorResponses.RequestFacts(
                     unknown.requestId(), unknown.method(), unknown.rawPath(), code -> { })));
         }
-        HttpServletRequest request = RequestAsSent.current().request();
-        if (request.getAttribute(FrontDoor.TAKEN) == null) {
-            return frontDoor.answer();
+        RequestAsSent.Dispatch dispatch = RequestAsSent.current();
+        HttpServletRequest request = dispatch.request();
+        Object taken = request.getAttribute(FrontDoor.TAKEN);
+        if (taken == null) {
+            return frontDoor.answer(dispatch);
+        }
+        if (taken instanceof SyncAnswer answered && failure instanceof NotAllowedException) {
+            return answered.answer(); // a method no JAX-RS annotation names: the front door's answer (MethodNotAllowed)
         }
         Exchange exchange = Exchange.of(request);
         return Answers.inMemory(exchange, ErrorResponses.of(failure, new ErrorResponses.RequestFacts(

@@ -44,7 +44,10 @@ import java.util.concurrent.RejectedExecutionException;
 @ApplicationScoped
 public class FrontDoor {
 
-    /** The request attribute that says the front door has taken the request. */
+    /**
+     * The request attribute that says the front door has taken the request; once it is answered on the
+     * request thread, its {@link SyncAnswer}.
+     */
     static final String TAKEN = FrontDoor.class.getName();
 
     @Inject
@@ -73,12 +76,25 @@ public class FrontDoor {
         accessLog = new AccessLog(config.accessLog());
     }
 
-    /** Answers on this thread; a streamed body (a long copy's keep-alive document) is written here too. */
-    Response answer() {
-        return answer(RequestAsSent.current());
+    /**
+     * Answers the request being dispatched on this thread, as the sub-resource that hands the answer to
+     * JAX-RS: suspended for a GET's body streamed from the chunk pool, on this thread otherwise.
+     */
+    Object answer() {
+        RequestAsSent.Dispatch dispatch = RequestAsSent.current();
+        Response answer = answer(dispatch);
+        if (answer.getEntity() instanceof StreamedAnswer body && "GET".equals(dispatch.request().getMethod())) {
+            return new AsyncAnswer(answer, body, this);
+        }
+        SyncAnswer sync = new SyncAnswer(answer);
+        dispatch.request().setAttribute(TAKEN, sync);
+        return sync;
     }
 
-    /** As {@link #answer()}, for a request the runtime dispatched without {@link RequestAsSent}'s filter. */
+    /**
+     * Answers on this thread, also for a request the runtime dispatched without {@link RequestAsSent}'s
+     * filter; a streamed body (a long copy's keep-alive document) is written here too.
+     */
     Response answer(RequestAsSent.Dispatch dispatch) {
         HttpServletRequest request = dispatch.request();
         Exchange exchange = open(dispatch);
@@ -89,22 +105,8 @@ public class FrontDoor {
         return streamed(exchange, answer, request.getRemoteAddr());
     }
 
-    /** Resumes {@code response} at once with an in-memory answer, or on the response executor with a streamed one. */
-    void answer(AsyncResponse response) {
-        RequestAsSent.Dispatch dispatch = RequestAsSent.current();
-        HttpServletRequest request = dispatch.request();
-        Exchange exchange = open(dispatch);
-        S3Response answer = handleOrError(exchange, request);
-        if (answer.streamed() == null) {
-            response.resume(inMemory(exchange, answer));
-            return;
-        }
-        Response streamed = streamed(exchange, answer, request.getRemoteAddr());
-        if (!(streamed.getEntity() instanceof StreamedAnswer)) {
-            response.resume(streamed); // refused admission: an in-memory SlowDown
-            return;
-        }
-        StreamedAnswer body = (StreamedAnswer) streamed.getEntity();
+    /** Resumes a suspended GET with its streamed body on the response executor. */
+    void resume(AsyncResponse response, Response streamed, StreamedAnswer body) {
         // however the response ends (written, failed, or never resumed because the client went away),
         // the exchange ends with it and its download permit is returned
         response.register((CompletionCallback) failure -> body.abandon());
@@ -112,6 +114,8 @@ public class FrontDoor {
             responses.execute(() -> response.resume(streamed));
         } catch (RejectedExecutionException e) {
             body.abandon();
+            Exchange exchange = body.exchange();
+            exchange.response().reset(); // the streamed answer's headers are written already
             response.resume(inMemory(exchange, error(exchange, new S3Exception(S3ErrorCode.SLOW_DOWN))));
         }
     }

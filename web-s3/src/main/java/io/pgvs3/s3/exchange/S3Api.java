@@ -5,7 +5,7 @@ import jakarta.ws.rs.core.Application;
 import java.util.Set;
 
 /**
- * The S3 port as a JAX-RS application (docs/adr/0048): three resources and the one error mapper, named
+ * The S3 port as a JAX-RS application (docs/adr/0048): one resource and the one error mapper, named
  * here so that nothing else is scanned for or registered.
  */
 @ApplicationPath("/")
@@ -13,6 +13,6 @@ public class S3Api extends Application {
 
     @Override
     public Set<Class<?>> getClasses() {
-        return Set.of(ServiceResource.class, BucketResource.class, ObjectResource.class, ErrorAnswers.class);
+        return Set.of(S3Resource.class, ErrorAnswers.class);
     }
 }

@@ -1,67 +1,31 @@
 package io.pgvs3.s3.exchange;
 
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.ws.rs.DELETE;
-import jakarta.ws.rs.GET;
-import jakarta.ws.rs.HEAD;
-import jakarta.ws.rs.OPTIONS;
-import jakarta.ws.rs.PATCH;
-import jakarta.ws.rs.POST;
-import jakarta.ws.rs.PUT;
-import jakarta.ws.rs.container.AsyncResponse;
-import jakarta.ws.rs.container.Suspended;
-import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.Path;
 
 /**
- * The methods every S3 resource type (service, bucket, object) answers. JAX-RS matches the method and
- * the shape of the path; the {@link FrontDoor} then routes the request by its raw path, query names and
- * headers (S3 tells operations apart by query names, which JAX-RS cannot match on), so each method
- * only hands the request over.
+ * Every path of the S3 port: the service, a bucket, an object (virtual-hosted or not). The
+ * {@link FrontDoor} routes a request by its raw path, query names and headers (S3 tells operations
+ * apart by query names, which JAX-RS cannot match on, and a key is every byte after the bucket's slash),
+ * so JAX-RS matches nothing but this one resource.
  *
- * <p>A GET may answer with a body streamed from the chunk pool, so it is suspended and the front door
- * resumes it: at once on this thread for an in-memory answer, on the response executor for a streamed
- * one. The other methods answer in memory (or, for a long copy, with a keep-alive body written here).
- * The front door takes the request as sent from {@link RequestAsSent}, never through an injected
- * proxy.
+ * <p>A sub-resource locator, whatever the method: only once the front door has answered is it known
+ * whether a GET's body streams from the chunk pool, and only such a GET is suspended ({@link AsyncAnswer});
+ * every other answer is handed to JAX-RS on this thread ({@link SyncAnswer}), which costs the runtime no
+ * async context. The locator's template takes the whole path, so the answer's methods match what is
+ * left: nothing. The front door takes the request as sent from {@link RequestAsSent}, never through an
+ * injected proxy.
  */
-public abstract class S3Resource {
+@ApplicationScoped
+@Path("/")
+public class S3Resource {
 
     @Inject
     FrontDoor frontDoor;
 
-    @GET
-    public void get(@Suspended AsyncResponse response) {
-        frontDoor.answer(response);
-    }
-
-    @HEAD
-    public Response head() {
-        return frontDoor.answer();
-    }
-
-    @PUT
-    public Response put() {
-        return frontDoor.answer();
-    }
-
-    @POST
-    public Response post() {
-        return frontDoor.answer();
-    }
-
-    @DELETE
-    public Response delete() {
-        return frontDoor.answer();
-    }
-
-    /** No CORS preflight here: S3's answer for a bucket without a CORS configuration comes from the router. */
-    @OPTIONS
-    public Response options() {
-        return frontDoor.answer();
-    }
-
-    @PATCH
-    public Response patch() {
+    @Path("{path: .*}")
+    public Object answer() {
         return frontDoor.answer();
     }
 }

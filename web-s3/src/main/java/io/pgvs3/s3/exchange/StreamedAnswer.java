@@ -27,6 +27,10 @@ final class StreamedAnswer implements StreamingOutput {
         this.frontDoor = frontDoor;
     }
 
+    Exchange exchange() {
+        return exchange;
+    }
+
     @Override
     public void write(OutputStream output) {
         CountingOutputStream out = new CountingOutputStream(output, exchange);

@@ -1,6 +1,7 @@
 package io.pgvs3.s3.http;
 
 import java.time.Instant;
+import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeFormatterBuilder;
@@ -12,8 +13,9 @@ import java.util.Locale;
 /** Dates as S3 writes them: RFC 1123 in headers, ISO 8601 with milliseconds in XML. */
 public final class HttpDates {
 
-    private static final DateTimeFormatter HEADER =
-            DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.US).withZone(ZoneOffset.UTC);
+    private static final String[] DAYS = {"Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"};
+    private static final String[] MONTHS = {"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct",
+        "Nov", "Dec"};
     private static final DateTimeFormatter XML =
             DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'", Locale.US).withZone(ZoneOffset.UTC);
 
@@ -47,9 +49,27 @@ public final class HttpDates {
         return null;
     }
 
-    /** Last-Modified: whole seconds, GMT. */
+    /**
+     * Last-Modified: an IMF-fixdate, whole seconds, GMT ({@code Sun, 06 Nov 1994 08:49:37 GMT}). Written
+     * by hand: every object answer carries one, and a {@code DateTimeFormatter} cost about 2 % of the CPU
+     * of a small GET.
+     */
     public static String header(Instant instant) {
-        return HEADER.format(instant.truncatedTo(ChronoUnit.SECONDS));
+        LocalDateTime time = LocalDateTime.ofEpochSecond(instant.getEpochSecond(), 0, ZoneOffset.UTC);
+        StringBuilder out = new StringBuilder(29).append(DAYS[time.getDayOfWeek().ordinal()]).append(", ");
+        digits(out, time.getDayOfMonth(), 2).append(' ').append(MONTHS[time.getMonthValue() - 1]).append(' ');
+        digits(out, time.getYear(), 4).append(' ');
+        digits(out, time.getHour(), 2).append(':');
+        digits(out, time.getMinute(), 2).append(':');
+        return digits(out, time.getSecond(), 2).append(" GMT").toString();
+    }
+
+    /** {@code value} (not negative) in at least {@code width} digits. */
+    private static StringBuilder digits(StringBuilder out, int value, int width) {
+        for (int pad = width - 1, limit = 10; pad > 0 && value < limit; pad--, limit *= 10) {
+            out.append('0');
+        }
+        return out.append(value);
     }
 
     /** LastModified / CreationDate in listings: milliseconds, Z. */
