@@ -1,11 +1,10 @@
 package io.pgvs3.store.access;
 
 import io.pgvs3.store.api.HeldSession;
-import java.lang.reflect.Constructor;
+import io.pgvs3.store.sql.ConnectionProxies;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
-import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.logging.Level;
@@ -22,18 +21,6 @@ import javax.sql.DataSource;
 final class HeldConnection implements HeldSession, InvocationHandler {
 
     private static final Logger LOG = Logger.getLogger(HeldConnection.class.getName());
-
-    /** The view's proxy class constructor, found once (see WatchedConnection). */
-    private static final Constructor<?> VIEW;
-
-    static {
-        try {
-            VIEW = Proxy.newProxyInstance(HeldConnection.class.getClassLoader(), new Class<?>[] {Connection.class},
-                    (proxy, method, args) -> null).getClass().getConstructor(InvocationHandler.class);
-        } catch (NoSuchMethodException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
 
     private final DataSource pool;
     /** Touched by the thread that runs on this holder only (between enter and leave), or when none does. */
@@ -73,7 +60,7 @@ final class HeldConnection implements HeldSession, InvocationHandler {
         }
         if (handle == null) {
             handle = pool.getConnection();
-            view = newView();
+            view = ConnectionProxies.of(this);
         }
         lent = true;
         return view;
@@ -81,14 +68,6 @@ final class HeldConnection implements HeldSession, InvocationHandler {
 
     private synchronized boolean isClosed() {
         return closed;
-    }
-
-    private Connection newView() {
-        try {
-            return (Connection) VIEW.newInstance(this);
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("the view of a held connection could not be made", e);
-        }
     }
 
     @Override

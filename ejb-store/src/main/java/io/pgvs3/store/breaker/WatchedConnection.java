@@ -1,10 +1,9 @@
 package io.pgvs3.store.breaker;
 
-import java.lang.reflect.Constructor;
+import io.pgvs3.store.sql.ConnectionProxies;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
-import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.SQLException;
 
@@ -28,28 +27,8 @@ final class WatchedConnection implements InvocationHandler {
         this.obtained = obtained;
     }
 
-    /**
-     * The proxy class's constructor, found once: {@code Proxy.newProxyInstance} looks the class up in its
-     * class loader's cache on every call, a visible share of a small request's CPU (JFR).
-     */
-    private static final Constructor<?> PROXY;
-
-    static {
-        try {
-            PROXY = Proxy.newProxyInstance(WatchedConnection.class.getClassLoader(),
-                    new Class<?>[] {Connection.class}, (proxy, method, args) -> null)
-                    .getClass().getConstructor(InvocationHandler.class);
-        } catch (NoSuchMethodException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
-
     static Connection of(Connection handle, DatabaseBreaker breaker, long obtained) {
-        try {
-            return (Connection) PROXY.newInstance(new WatchedConnection(handle, breaker, obtained));
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("the proxy of a pooled connection could not be made", e);
-        }
+        return ConnectionProxies.of(new WatchedConnection(handle, breaker, obtained));
     }
 
     @Override

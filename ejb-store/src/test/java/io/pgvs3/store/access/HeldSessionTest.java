@@ -13,11 +13,10 @@ import io.pgvs3.store.kv.KvService;
 import io.pgvs3.store.namespace.NamespaceCache;
 import io.pgvs3.store.sql.DelegatingDataSource;
 import io.pgvs3.store.testing.PostgresExtension;
+import io.pgvs3.store.testing.Sql;
 import io.pgvs3.store.testing.Stores;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -87,7 +86,7 @@ class HeldSessionTest {
         binding.runOn(held);
         read();
         Connection kept = lastLent();
-        terminate(kept.unwrap(PGConnection.class).getBackendPID());
+        Sql.terminate(kept.unwrap(PGConnection.class).getBackendPID());
         read();
         Connection fresh = lastLent();
         assertTrue(kept.isClosed(), "the broken one is closed");
@@ -126,17 +125,6 @@ class HeldSessionTest {
         } finally {
             binding.runOn(null);
             held.close();
-        }
-    }
-
-    private static void terminate(int pid) throws SQLException {
-        try (Connection admin = PostgresExtension.main().getConnection();
-             PreparedStatement terminate = admin.prepareStatement("SELECT pg_terminate_backend(?, 10000)")) {
-            terminate.setInt(1, pid); // waits (up to 10 s) until the backend has exited
-            try (ResultSet rs = terminate.executeQuery()) {
-                rs.next();
-                assertTrue(rs.getBoolean(1), "backend " + pid + " did not exit");
-            }
         }
     }
 

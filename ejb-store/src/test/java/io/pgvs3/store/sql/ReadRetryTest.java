@@ -9,9 +9,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.pgvs3.store.breaker.DatabaseBreaker;
 import io.pgvs3.store.breaker.GuardedDataSource;
 import io.pgvs3.store.testing.PostgresExtension;
+import io.pgvs3.store.testing.Sql;
 import java.net.SocketTimeoutException;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -99,14 +99,7 @@ class ReadRetryTest {
             rs.next();
             pid = rs.getInt(1);
         }
-        try (Connection admin = PostgresExtension.main().getConnection();
-             PreparedStatement terminate = admin.prepareStatement("SELECT pg_terminate_backend(?, 10000)")) {
-            terminate.setInt(1, pid); // waits (up to 10 s) until the backend has exited
-            try (ResultSet rs = terminate.executeQuery()) {
-                rs.next();
-                assertTrue(rs.getBoolean(1), "backend " + pid + " did not exit");
-            }
-        }
+        Sql.terminate(pid);
         return victim;
     }
 

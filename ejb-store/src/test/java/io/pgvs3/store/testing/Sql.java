@@ -1,5 +1,7 @@
 package io.pgvs3.store.testing;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -9,6 +11,18 @@ import java.sql.SQLException;
 public final class Sql {
 
     private Sql() {
+    }
+
+    /** Ends backend {@code pid} (pg_terminate_backend) and waits, up to 10 s, until it has exited. */
+    public static void terminate(int pid) throws SQLException {
+        try (Connection admin = PostgresExtension.main().getConnection();
+             PreparedStatement terminate = admin.prepareStatement("SELECT pg_terminate_backend(?, 10000)")) {
+            terminate.setInt(1, pid);
+            try (ResultSet rs = terminate.executeQuery()) {
+                rs.next();
+                assertTrue(rs.getBoolean(1), "backend " + pid + " did not exit");
+            }
+        }
     }
 
     public static String schemaOf(String bucket) throws SQLException {
