@@ -39,13 +39,22 @@ final class Clients {
     /** A client of any endpoint that gives up on an answer silent for longer than {@code readTimeout}. */
     static S3Client s3(URI endpoint, String accessKey, String secretKey, ApacheHttpClient.Builder http,
                        Duration readTimeout) {
+        return s3(endpoint, accessKey, secretKey, http, readTimeout, 1);
+    }
+
+    /**
+     * A client that makes up to {@code attempts} attempts of a call, with the SDK's standard backoff. The
+     * gateway's test clients make one, so that no retry hides a defect of the gateway.
+     */
+    static S3Client s3(URI endpoint, String accessKey, String secretKey, ApacheHttpClient.Builder http,
+                       Duration readTimeout, int attempts) {
         return S3Client.builder()
                 .endpointOverride(endpoint)
                 .region(Region.US_EAST_1)
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(accessKey, secretKey)))
                 .serviceConfiguration(S3Configuration.builder().pathStyleAccessEnabled(true).build())
                 .httpClientBuilder(http.socketTimeout(readTimeout))
-                .overrideConfiguration(c -> c.retryStrategy(r -> r.maxAttempts(1)))
+                .overrideConfiguration(c -> c.retryStrategy(r -> r.maxAttempts(attempts)))
                 .build();
     }
 

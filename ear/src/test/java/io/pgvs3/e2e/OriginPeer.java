@@ -42,10 +42,14 @@ final class OriginPeer implements AutoCloseable {
         return URI.create("http://127.0.0.1:" + port);
     }
 
-    /** A client of the origin itself, as someone who writes there directly. */
+    /**
+     * A client of the origin itself, as someone who writes there directly. It retries as the SDK does by
+     * default: outage tests restart this process, and a connection it pooled before the restart is dead
+     * (a write into it fails with a broken pipe).
+     */
     S3Client client() {
         return Clients.s3(endpoint(), Stack.ORIGIN_ACCESS_KEY, Stack.ORIGIN_SECRET_KEY, ApacheHttpClient.builder(),
-                Duration.ofSeconds(30));
+                Duration.ofSeconds(30), 3);
     }
 
     /** Starts it and returns once it accepts connections. */
