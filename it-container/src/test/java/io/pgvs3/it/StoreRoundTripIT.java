@@ -35,13 +35,15 @@ import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
 
-/** A bucket and a chunked object through the injected store beans, as the web layer uses them. */
+/**
+ * A bucket and a chunked object through the injected store beans, and through the object store's plain
+ * object as the S3 handlers call it (docs/adr/0056).
+ */
 @InLiberty
 class StoreRoundTripIT {
 
     /** Logical bytes per chunks row. */
     private static final int ROW = 8120;
-    private static final String BUCKET = "arq-round-trip";
     private static final String KEY = "dir/three-mebibytes.bin";
 
     @Deployment
@@ -59,17 +61,26 @@ class StoreRoundTripIT {
     private DataSource main;
 
     @Test
-    void putHeadRangeOverwriteDelete() throws Exception {
-        assertTrue(buckets.create(BUCKET), "the bucket already existed");
-        assertTrue(buckets.exists(BUCKET));
-        String schema = schemaOf(BUCKET);
+    void putHeadRangeOverwriteDeleteThroughTheBean() throws Exception {
+        roundTrip(objects, "arq-round-trip");
+    }
+
+    @Test
+    void putHeadRangeOverwriteDeleteThroughThePlainObject() throws Exception {
+        roundTrip(objects.direct(), "arq-round-trip-plain");
+    }
+
+    private void roundTrip(ObjectStore store, String bucket) throws Exception {
+        assertTrue(buckets.create(bucket), "the bucket already existed");
+        assertTrue(buckets.exists(bucket));
+        String schema = schemaOf(bucket);
 
         byte[] body = bytes(3 * 1024 * 1024, 1);
-        PutResult put = objects.put(spec(body), new ByteArrayInputStream(body));
+        PutResult put = store.put(spec(bucket, body), new ByteArrayInputStream(body));
         assertEquals(md5Hex(body), put.etag());
         assertEquals(body.length, put.size());
 
-        ObjectMeta meta = objects.head(BUCKET, KEY, false);
+        ObjectMeta meta = store.head(bucket, KEY, false);
         assertEquals(body.length, meta.size());
         assertEquals(md5Hex(body), meta.etag());
         assertEquals("application/octet-stream", meta.contentType());
@@ -78,45 +89,45 @@ class StoreRoundTripIT {
         long firstFile = meta.location().fileId();
 
         // within one row, across one row boundary, across many, and the tail
-        assertRange(meta, body, 10, 99);
-        assertRange(meta, body, 3L * ROW - 100, 3L * ROW + 99);
-        assertRange(meta, body, ROW - 1, 40L * ROW + 17);
-        assertRange(meta, body, body.length - 5000, body.length - 1);
-        assertRange(meta, body, 0, body.length - 1);
+        assertRange(store, meta, body, 10, 99);
+        assertRange(store, meta, body, 3L * ROW - 100, 3L * ROW + 99);
+        assertRange(store, meta, body, ROW - 1, 40L * ROW + 17);
+        assertRange(store, meta, body, body.length - 5000, body.length - 1);
+        assertRange(store, meta, body, 0, body.length - 1);
 
         byte[] second = bytes(200_000, 2);
-        PutResult overwrite = objects.put(spec(second), new ByteArrayInputStream(second));
+        PutResult overwrite = store.put(spec(bucket, second), new ByteArrayInputStream(second));
         assertEquals(md5Hex(second), overwrite.etag());
-        ObjectMeta newMeta = objects.head(BUCKET, KEY, false);
+        ObjectMeta newMeta = store.head(bucket, KEY, false);
         assertEquals(second.length, newMeta.size());
         long secondFile = newMeta.location().fileId();
         assertNotEquals(firstFile, secondFile, "an overwrite must publish a new file");
         assertEquals(1, count("SELECT count(*) FROM " + schema + ".garbage WHERE file_id = ?", firstFile),
                 "the overwritten file is not queued as garbage");
-        assertRange(newMeta, second, 0, second.length - 1);
+        assertRange(store, newMeta, second, 0, second.length - 1);
 
-        objects.delete(BUCKET, KEY);
-        StoreException gone = assertThrows(StoreException.class, () -> objects.head(BUCKET, KEY, false));
+        store.delete(bucket, KEY);
+        StoreException gone = assertThrows(StoreException.class, () -> store.head(bucket, KEY, false));
         assertEquals(StoreError.NO_SUCH_KEY, gone.error());
         assertEquals(1, count("SELECT count(*) FROM " + schema + ".garbage WHERE file_id = ?", secondFile),
                 "the deleted object's file is not queued as garbage");
 
-        buckets.delete(BUCKET);
-        assertFalse(buckets.exists(BUCKET));
+        buckets.delete(bucket);
+        assertFalse(buckets.exists(bucket));
         assertEquals(0, count("SELECT count(*) FROM pg_namespace WHERE nspname = ?", schema),
                 "the bucket's schema was not dropped");
-        StoreException noBucket = assertThrows(StoreException.class, () -> objects.head(BUCKET, KEY, false));
+        StoreException noBucket = assertThrows(StoreException.class, () -> store.head(bucket, KEY, false));
         assertEquals(StoreError.NO_SUCH_BUCKET, noBucket.error());
     }
 
-    private static PutSpec spec(byte[] body) throws Exception {
-        return new PutSpec(BUCKET, KEY, "application/octet-stream", Map.of("origin", "arquillian"),
+    private static PutSpec spec(String bucket, byte[] body) throws Exception {
+        return new PutSpec(bucket, KEY, "application/octet-stream", Map.of("origin", "arquillian"),
                 WriteCondition.NONE, body.length, MessageDigest.getInstance("MD5").digest(body), null);
     }
 
-    private void assertRange(ObjectMeta meta, byte[] body, long first, long last) throws Exception {
+    private static void assertRange(ObjectStore store, ObjectMeta meta, byte[] body, long first, long last) throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        objects.readBody(meta, new ByteRange(first, last), out);
+        store.readBody(meta, new ByteRange(first, last), out);
         byte[] expected = Arrays.copyOfRange(body, (int) first, (int) last + 1);
         byte[] actual = out.toByteArray();
         assertEquals(expected.length, actual.length, "length of range " + first + "-" + last);

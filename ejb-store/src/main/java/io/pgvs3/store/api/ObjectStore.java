@@ -39,6 +39,13 @@ public interface ObjectStore {
     int MAX_CONTENT_TYPE_BYTES = 1024;
 
     /**
+     * This store as a plain object: the same operations, run on the calling thread without the EJB container
+     * around each call (its interceptors and Weld's EJB request context cost a small GET about a tenth of
+     * its CPU; docs/adr/0056). Thread-safe; the web layer resolves it once and calls it from every request.
+     */
+    ObjectStore direct();
+
+    /**
      * Streams the body into the store and publishes it atomically. Returns only after commit with
      * synchronous commit; on any failure (body ended early, digest mismatch, failed condition, an
      * exception thrown by the body stream) nothing is published and the old object stays intact.

@@ -26,7 +26,8 @@ public class CopyHandler {
             + " itself without changing the object's metadata, storage class, website redirect location or"
             + " encryption attributes.";
 
-    @EJB
+    @Inject
+    @Plain
     private ObjectStore objects;
     @EJB
     private MultipartStore multipart;

@@ -11,8 +11,8 @@ import io.pgvs3.store.api.DeletionResult;
 import io.pgvs3.store.api.ObjectDeletion;
 import io.pgvs3.store.api.ObjectStore;
 import io.pgvs3.store.api.checksum.Checksums;
-import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import io.pgvs3.s3.http.S3Response;
 import java.io.IOException;
 import java.io.InputStream;
@@ -32,7 +32,8 @@ public class DeleteObjectsHandler {
     /** Far above 1,000 keys of 1,024 bytes with their markup; a bigger body is refused unread. */
     static final int MAX_BODY_BYTES = 4 * 1024 * 1024;
 
-    @EJB
+    @Inject
+    @Plain
     private ObjectStore objects;
 
     public S3Response deleteObjects(S3Call call) {

@@ -10,6 +10,7 @@ import io.pgvs3.store.api.error.StoreError;
 import io.pgvs3.store.api.error.StoreException;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.util.function.LongFunction;
 import java.util.function.Supplier;
 
@@ -22,7 +23,8 @@ public class Existence {
 
     @EJB
     private BucketStore buckets;
-    @EJB
+    @Inject
+    @Plain
     private ObjectStore objects;
 
     void requireBucket(S3Call call) {

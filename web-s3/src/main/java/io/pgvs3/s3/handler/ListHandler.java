@@ -7,8 +7,8 @@ import io.pgvs3.store.api.ListPage;
 import io.pgvs3.store.api.ListQuery;
 import io.pgvs3.store.api.ObjectStore;
 import io.pgvs3.store.api.ObjectSummary;
-import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import io.pgvs3.s3.http.S3Response;
 import java.nio.charset.StandardCharsets;
 import java.util.Iterator;
@@ -19,7 +19,8 @@ public class ListHandler {
 
     private static final int MAX_KEYS = 1000;
 
-    @EJB
+    @Inject
+    @Plain
     private ObjectStore objects;
 
     public S3Response listV2(S3Call call) {

@@ -6,7 +6,6 @@ import io.pgvs3.s3.http.RangeHeader;
 import io.pgvs3.store.api.ByteRange;
 import io.pgvs3.store.api.ObjectMeta;
 import io.pgvs3.store.api.ObjectStore;
-import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import io.pgvs3.s3.http.S3Response;
@@ -18,7 +17,8 @@ import io.pgvs3.s3.http.S3Response;
 @ApplicationScoped
 public class ObjectReadHandler {
 
-    @EJB
+    @Inject
+    @Plain
     private ObjectStore objects;
     @Inject
     private Existence existence;

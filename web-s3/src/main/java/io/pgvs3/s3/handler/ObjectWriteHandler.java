@@ -7,7 +7,6 @@ import io.pgvs3.s3.metrics.S3Metrics;
 import io.pgvs3.store.api.ObjectStore;
 import io.pgvs3.store.api.PutResult;
 import io.pgvs3.store.api.PutSpec;
-import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import io.pgvs3.s3.http.S3Response;
@@ -16,7 +15,8 @@ import io.pgvs3.s3.http.S3Response;
 @ApplicationScoped
 public class ObjectWriteHandler {
 
-    @EJB
+    @Inject
+    @Plain
     private ObjectStore objects;
 
     @Inject
