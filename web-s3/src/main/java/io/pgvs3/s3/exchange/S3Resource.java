@@ -1,7 +1,5 @@
 package io.pgvs3.s3.exchange;
 
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import jakarta.ws.rs.Path;
 
 /**
@@ -17,12 +15,15 @@ import jakarta.ws.rs.Path;
  * left: nothing. The front door takes the request as sent from {@link RequestAsSent}, never through an
  * injected proxy.
  */
-@ApplicationScoped
 @Path("/")
 public class S3Resource {
 
-    @Inject
-    FrontDoor frontDoor;
+    private final FrontDoor frontDoor;
+
+    /** @param frontDoor the application's front door (a CDI client proxy): made once by {@link S3Api} */
+    S3Resource(FrontDoor frontDoor) {
+        this.frontDoor = frontDoor;
+    }
 
     @Path("{path: .*}")
     public Object answer() {
