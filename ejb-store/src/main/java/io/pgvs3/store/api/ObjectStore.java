@@ -81,7 +81,8 @@ public interface ObjectStore {
      * Writes {@code range} of the body that {@code meta} describes to {@code out}, streaming rows in
      * bounded buffers. Fails (never writes wrong bytes) if the file is incomplete; an IOException from
      * the database has the {@link io.pgvs3.store.api.error.StoreException} that says what to answer as its
-     * cause (UNAVAILABLE or BUSY for a refused or cancelled read, e.g. a standby's recovery conflict).
+     * cause (UNAVAILABLE or BUSY for a refused or cancelled read, e.g. a standby's recovery conflict;
+     * OBJECT_CHANGED when the body was reaped after {@code meta} was read: the key holds another object).
      */
     void readBody(ObjectMeta meta, ByteRange range, OutputStream out) throws IOException;
 
@@ -89,8 +90,9 @@ public interface ObjectStore {
      * Reads {@code range} (at most {@link #SMALL_SPAN_MAX} bytes) of the body that {@code meta} describes,
      * in one query per file it touches, outside any transaction.
      *
-     * @throws io.pgvs3.store.api.error.StoreException UNAVAILABLE (also when the file was reaped since
-     *                                                 {@code meta} was read: a retry reads the new object)
+     * @throws io.pgvs3.store.api.error.StoreException UNAVAILABLE, or OBJECT_CHANGED when the body was reaped
+     *                                                 since {@code meta} was read (reading the key again reads
+     *                                                 the object it holds now)
      */
     byte[] readSpan(ObjectMeta meta, ByteRange range);
 

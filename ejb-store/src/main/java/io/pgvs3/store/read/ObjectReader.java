@@ -119,6 +119,11 @@ public final class ObjectReader {
             // standby's recovery conflict, a timeout: 503), not as an unexpected 500
             throw new IOException("database failed while reading " + meta.bucket() + "/" + meta.key() + ": "
                     + e.getMessage(), access.failure("GET " + meta.key(), meta.bucket(), e));
+        } catch (IOException e) {
+            if (MissingRowsException.among(e)) {
+                throw new IOException(e.getMessage(), changed(meta, e));
+            }
+            throw e;
         }
     }
 
@@ -148,9 +153,8 @@ public final class ObjectReader {
         } catch (SQLException e) {
             throw access.failure("GET " + meta.key(), meta.bucket(), e);
         } catch (IOException e) {
-            // rows missing: the object was replaced and its file reaped since its row was read; a retry
-            // reads the new version
-            throw new StoreException(StoreError.UNAVAILABLE, e.getMessage(), e);
+            throw MissingRowsException.among(e) ? changed(meta, e) : new StoreException(StoreError.UNAVAILABLE,
+                    e.getMessage(), e);
         }
         return out.toByteArray();
     }
@@ -170,7 +174,16 @@ public final class ObjectReader {
 
     private byte[] fetchInline(Namespace ns, ObjectMeta meta) throws SQLException, IOException {
         Optional<byte[]> body = ReadRetry.run(main, ns, meta, ObjectRows::inlineBody);
-        return body.orElseThrow(() -> new IOException("object " + meta.bucket() + "/" + meta.key()
-                + " changed after its metadata was read"));
+        return body.orElseThrow(() -> new MissingRowsException("the inline body of " + meta.bucket() + "/"
+                + meta.key() + " is no longer stored"));
+    }
+
+    /**
+     * Rows missing: the object was replaced and its body reaped since its row was read (a reaper without
+     * grace, or a read held up longer than the grace); reading the key again reads what it holds now.
+     */
+    private static StoreException changed(ObjectMeta meta, IOException missing) {
+        return new StoreException(StoreError.OBJECT_CHANGED, meta.bucket() + "/" + meta.key()
+                + " changed after its metadata was read: " + missing.getMessage(), missing);
     }
 }

@@ -53,7 +53,7 @@ final class RowPlacer implements AutoCloseable {
     void requireAll() throws IOException {
         int missing = arrived.nextClearBit(0);
         if (missing < piece.rows()) {
-            throw new IOException("chunked file " + piece.fileId() + " lacks row " + (piece.firstRow() + missing)
+            throw new MissingRowsException("chunked file " + piece.fileId() + " lacks row " + (piece.firstRow() + missing)
                     + "; it may have been reaped or the object changed");
         }
     }

@@ -20,9 +20,14 @@ import java.util.List;
  */
 public final class FileRefs {
 
+    /*
+     * Queued at the statement's clock, not at now(): now() is when the transaction began, and a PUT's
+     * transaction begins with its body, so a replaced file's grace (which covers a read between its
+     * metadata and its pin) would have passed already when a slow upload of ten minutes commits.
+     */
     private static final String QUEUE_UNREFERENCED = """
-            INSERT INTO %1$s.garbage (file_id)
-            SELECT DISTINCT f FROM unnest(?::int8[]) AS f
+            INSERT INTO %1$s.garbage (file_id, queued_at)
+            SELECT f, clock_timestamp() FROM (SELECT DISTINCT f FROM unnest(?::int8[]) AS f) AS files
              WHERE NOT EXISTS (SELECT 1 FROM %1$s.objects o WHERE o.file_id = f)
                AND NOT EXISTS (SELECT 1 FROM %1$s.objects o WHERE o.parts IS NOT NULL AND o.parts @> ARRAY[f])
                AND NOT EXISTS (SELECT 1 FROM %1$s.upload_parts p WHERE p.file_id = f)

@@ -3,6 +3,7 @@ package io.pgvs3.store.it;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -19,6 +20,8 @@ import io.pgvs3.store.testing.Bodies;
 import io.pgvs3.store.testing.PostgresExtension;
 import io.pgvs3.store.testing.Stores;
 import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.security.MessageDigest;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -123,20 +126,35 @@ class RoundTripTest {
     }
 
     @Test
-    void aShortSpanOfAReapedFileIsUnavailableNotWrongBytes() throws Exception {
+    void aShortSpanOfAReapedFileIsAChangedObjectNotWrongBytes() throws Exception {
+        ObjectMeta meta = reapedRowOne("reaped");
+        StoreException missing = assertThrows(StoreException.class,
+                () -> stores.reader.readSpan(meta, new ByteRange(8000, 8200)));
+        assertEquals(StoreError.OBJECT_CHANGED, missing.error());
+        assertThrows(IllegalArgumentException.class,
+                () -> stores.reader.readSpan(meta, new ByteRange(0, ObjectStore.SMALL_SPAN_MAX)));
+    }
+
+    @Test
+    void aStreamedReadOfAReapedFileFailsAsAChangedObjectNotWrongBytes() throws Exception {
+        ObjectMeta meta = reapedRowOne("reaped-streamed");
+        IOException failed = assertThrows(IOException.class,
+                () -> stores.reader.readBody(meta, ByteRange.whole(meta.size()), OutputStream.nullOutputStream()));
+        StoreException cause = assertInstanceOf(StoreException.class, failed.getCause());
+        assertEquals(StoreError.OBJECT_CHANGED, cause.error());
+    }
+
+    /** A chunked object whose row 1 is gone, as if its file had been reaped after its metadata was read. */
+    private ObjectMeta reapedRowOne(String key) throws Exception {
         byte[] body = Bodies.random(9 * 8120, 11); // above the inline limit: a chunked file
-        stores.writer.put(Bodies.spec(bucket, "reaped", body.length), new ByteArrayInputStream(body));
-        ObjectMeta meta = stores.reader.head(bucket, "reaped", false);
+        stores.writer.put(Bodies.spec(bucket, key, body.length), new ByteArrayInputStream(body));
+        ObjectMeta meta = stores.reader.head(bucket, key, false);
         try (Connection c = PostgresExtension.main().getConnection();
              PreparedStatement ps = c.prepareStatement("DELETE FROM " + schema(c) + ".chunks WHERE file_id = ? AND no = 1")) {
             ps.setLong(1, meta.location().fileId());
             ps.executeUpdate();
         }
-        StoreException missing = assertThrows(StoreException.class,
-                () -> stores.reader.readSpan(meta, new ByteRange(8000, 8200)));
-        assertEquals(StoreError.UNAVAILABLE, missing.error());
-        assertThrows(IllegalArgumentException.class,
-                () -> stores.reader.readSpan(meta, new ByteRange(0, ObjectStore.SMALL_SPAN_MAX)));
+        return meta;
     }
 
     @Test

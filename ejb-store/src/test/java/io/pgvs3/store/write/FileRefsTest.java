@@ -68,6 +68,32 @@ class FileRefsTest {
         assertEquals(1, Sql.count(bucket, "SELECT count(*) FROM %s.garbage WHERE file_id = " + file));
     }
 
+    /** The grace before a replaced file is reaped counts from when it was queued, not from when its transaction began. */
+    @Test
+    void aFileIsQueuedAtTheTimeItsLastReferenceGoesNotWhenItsTransactionBegan() throws Exception {
+        Stores stores = new Stores();
+        String bucket = stores.newBucket("queuedat");
+        stores.writer.put(Bodies.spec(bucket, "a", 200_000), new ByteArrayInputStream(Bodies.random(200_000, 2)));
+        long file = stores.reader.head(bucket, "a", false).location().fileId();
+        try (Connection c = PostgresExtension.main().getConnection()) {
+            c.setAutoCommit(false);
+            Namespace ns = Namespaces.find(c, bucket).orElseThrow();
+            try (Statement s = c.createStatement()) {
+                s.execute("SELECT pg_sleep(0.2)"); // as a slow upload's body would, after its transaction began
+            }
+            ObjectPublisher.delete(c, ns, "a");
+            try (PreparedStatement ps = c.prepareStatement(ns.sql(
+                    "SELECT queued_at - now() >= interval '200 milliseconds' FROM %s.garbage WHERE file_id = ?"))) {
+                ps.setLong(1, file);
+                try (ResultSet rs = ps.executeQuery()) {
+                    assertTrue(rs.next(), "the deleted object's file is not queued");
+                    assertTrue(rs.getBoolean(1), "queued at the transaction's start");
+                }
+            }
+            c.commit();
+        }
+    }
+
     private static int backendPid(Connection c) throws SQLException {
         try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT pg_backend_pid()")) {
             rs.next();

@@ -13,6 +13,16 @@ public final class ErrorTranslator {
     private ErrorTranslator() {
     }
 
+    /**
+     * Whether {@code failure} says that the object a read began with was replaced and its body reaped, so
+     * that reading the key again would answer (with what it holds now).
+     */
+    public static boolean objectChanged(Throwable failure) {
+        S3Exception error = translate(failure);
+        return error != null && error.getCause() instanceof StoreException store
+                && store.error() == StoreError.OBJECT_CHANGED;
+    }
+
     /** Returns the S3 error for {@code failure}, or null when it is unexpected (a 500 worth logging). */
     public static S3Exception translate(Throwable failure) {
         int depth = 0;
@@ -53,7 +63,7 @@ public final class ErrorTranslator {
             case INCOMPLETE_BODY -> S3ErrorCode.INCOMPLETE_BODY;
             case ENTITY_TOO_LARGE -> S3ErrorCode.ENTITY_TOO_LARGE;
             case INVALID_ARGUMENT -> S3ErrorCode.INVALID_ARGUMENT;
-            case UNAVAILABLE -> S3ErrorCode.SERVICE_UNAVAILABLE;
+            case UNAVAILABLE, OBJECT_CHANGED -> S3ErrorCode.SERVICE_UNAVAILABLE;
             case READ_ONLY -> S3ErrorCode.ACCESS_DENIED;
             case BUSY -> S3ErrorCode.SLOW_DOWN;
             case NO_SUCH_UPLOAD -> S3ErrorCode.NO_SUCH_UPLOAD;
@@ -70,7 +80,7 @@ public final class ErrorTranslator {
     private static String messageFor(StoreException store) {
         return switch (store.error()) {
             case READ_ONLY -> READ_ONLY_MESSAGE;
-            case UNAVAILABLE, BUSY, INCOMPLETE_BODY, PRECONDITION_FAILED, NO_SUCH_KEY, NO_SUCH_UPLOAD, INVALID_PART,
+            case UNAVAILABLE, OBJECT_CHANGED, BUSY, INCOMPLETE_BODY, PRECONDITION_FAILED, NO_SUCH_KEY, NO_SUCH_UPLOAD, INVALID_PART,
                     INVALID_PART_ORDER, ENTITY_TOO_SMALL -> fromStore(store.error()).message();
             default -> store.getMessage() == null ? fromStore(store.error()).message() : store.getMessage();
         };

@@ -30,6 +30,15 @@ final class Answers {
     }
 
     /**
+     * The answer of a GET read again that replaces one whose writing failed before its first byte: its
+     * headers travel with the JAX-RS answer, as for {@link #replacement}, but not its type, which may be any
+     * object's and which RESTEasy would parse: {@code body} sets it exactly when it starts writing.
+     */
+    static Response readAgain(Exchange exchange, S3Response answer, StreamedAnswer body) {
+        return of(exchange, answer, body, null);
+    }
+
+    /**
      * With {@code written}, the headers go straight to the response the runtime writes, in the handler's
      * order: RESTEasy would keep them in a case-insensitive tree map and copy them over (about 2 % of a
      * small GET). Without it, they travel with the JAX-RS answer.
@@ -39,8 +48,11 @@ final class Answers {
         BiConsumer<String, String> headers = written == null ? response::header : written::addHeader;
         boolean idSent = false;
         for (S3Response.Header header : answer.headers()) {
-            if (written != null && header.name().equalsIgnoreCase("Content-Type")) {
+            boolean type = header.name().equalsIgnoreCase("Content-Type");
+            if (type && written != null) {
                 written.exactly(header.value()); // never parsed nor normalized by the runtime
+            } else if (type && entity instanceof StreamedAnswer) {
+                continue; // a GET read again: its body sets the type exactly when it starts writing
             } else {
                 headers.accept(header.name(), header.value());
             }
@@ -51,7 +63,7 @@ final class Answers {
             headers.accept("x-amz-id-2", RequestIds.hostId(exchange.requestId()));
         }
         headers.accept("Server", "pgvs3");
-        if (written != null && entity != null) {
+        if ((written != null && entity != null) || entity instanceof StreamedAnswer) {
             // the type RESTEasy chooses for a body of no declared type when nothing is negotiated, named
             // so that it does not search its writers for one on every answer; the client gets the front
             // door's own type when it has one (ExactContentType)

@@ -6,6 +6,8 @@ import io.pgvs3.s3.http.RangeHeader;
 import io.pgvs3.store.api.ByteRange;
 import io.pgvs3.store.api.ObjectMeta;
 import io.pgvs3.store.api.ObjectStore;
+import io.pgvs3.store.api.error.StoreError;
+import io.pgvs3.store.api.error.StoreException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import io.pgvs3.s3.http.S3Response;
@@ -33,6 +35,15 @@ public class ObjectReadHandler {
     }
 
     public S3Response get(S3Call call) {
+        return get(call, true);
+    }
+
+    /**
+     * @param mayReadAgain whether a read that finds its object replaced and its bytes reaped since its
+     *                     metadata was read (StoreError.OBJECT_CHANGED) starts over, once: with the reaper's
+     *                     grace a read never meets this, without it (or held up longer) it can
+     */
+    private S3Response get(S3Call call, boolean mayReadAgain) {
         // a range that is all of any object (bytes=0-) needs no size: read as a GET of the whole object
         String rangeHeader = call.header("Range");
         ObjectMeta meta = rangeHeader != null && !RangeHeader.coversEveryObject(rangeHeader) && !PartReads.requested(call)
@@ -56,9 +67,19 @@ public class ObjectReadHandler {
         // Files are immutable: reading by the location read above returns exactly these bytes.
         if (range.length() <= ObjectStore.SMALL_SPAN_MAX) {
             // one chunk query, answered from memory: no stream permit, no connection held while writing
-            return response.body(objects.readSpan(meta, range)).build();
+            byte[] span;
+            try {
+                span = objects.readSpan(meta, range);
+            } catch (StoreException e) {
+                if (mayReadAgain && e.error() == StoreError.OBJECT_CHANGED) {
+                    return get(call, false);
+                }
+                throw e;
+            }
+            return response.body(span).build();
         }
-        return response.body(out -> objects.readBody(meta, range, out)).build();
+        response.body(out -> objects.readBody(meta, range, out));
+        return (mayReadAgain ? response.readAgain(() -> get(call, false)) : response).build();
     }
 
     /** A 304 answer, or null to go on; a failed condition throws 412. */

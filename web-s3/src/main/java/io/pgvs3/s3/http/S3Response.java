@@ -5,6 +5,7 @@ import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * What a handler answers: status, headers in order, and a body that is either bytes already in memory
@@ -31,6 +32,7 @@ public final class S3Response {
     private final int offset;
     private final int length;
     private final StreamedBody streamed;
+    private final Supplier<S3Response> readAgain;
 
     private S3Response(Builder builder) {
         this.status = builder.status;
@@ -39,6 +41,7 @@ public final class S3Response {
         this.offset = builder.offset;
         this.length = builder.length;
         this.streamed = builder.streamed;
+        this.readAgain = builder.readAgain;
     }
 
     public static Builder status(int status) {
@@ -94,6 +97,15 @@ public final class S3Response {
         return streamed;
     }
 
+    /**
+     * What answers instead when the streamed body fails before its first byte because its object was
+     * replaced and its bytes reaped since the answer was built (the request read again); null when no
+     * such answer exists.
+     */
+    public Supplier<S3Response> readAgain() {
+        return readAgain;
+    }
+
     /** Collects an answer; a header set again replaces the earlier value, as response overrides need. */
     public static final class Builder {
 
@@ -103,6 +115,7 @@ public final class S3Response {
         private int offset;
         private int length;
         private StreamedBody streamed;
+        private Supplier<S3Response> readAgain;
 
         private Builder(int status) {
             this.status = status;
@@ -139,6 +152,12 @@ public final class S3Response {
             this.bytes = NO_BYTES;
             this.offset = 0;
             this.length = 0;
+            return this;
+        }
+
+        /** See {@link S3Response#readAgain()}. */
+        public Builder readAgain(Supplier<S3Response> answer) {
+            this.readAgain = answer;
             return this;
         }
 

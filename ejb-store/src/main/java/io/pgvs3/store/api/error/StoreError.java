@@ -21,6 +21,11 @@ public enum StoreError {
     INVALID_ARGUMENT,
     /** The database is unreachable, did not answer in time, or refused the work. */
     UNAVAILABLE,
+    /**
+     * The object was replaced and its body reaped after its metadata was read: its bytes are gone. Reading
+     * the key again reads what it holds now.
+     */
+    OBJECT_CHANGED,
     /** The gateway is read-only, or its database is a standby that refused a write (docs/adr/0035). */
     READ_ONLY,
     /**
@@ -46,6 +51,6 @@ public enum StoreError {
 
     /** The database could not do the work now; the same request may succeed later. */
     public boolean retryLater() {
-        return this == UNAVAILABLE || this == BUSY;
+        return this == UNAVAILABLE || this == BUSY || this == OBJECT_CHANGED;
     }
 }
