@@ -1,7 +1,6 @@
 package io.pgvs3.store.ejb;
 
 import io.pgvs3.store.access.DataAccess;
-import io.pgvs3.store.layout.LayoutGate;
 import io.pgvs3.store.api.ByteRange;
 import io.pgvs3.store.api.CopyListener;
 import io.pgvs3.store.api.CopySpec;
@@ -16,6 +15,7 @@ import io.pgvs3.store.api.PutSpec;
 import io.pgvs3.store.api.error.StoreError;
 import io.pgvs3.store.api.error.StoreException;
 import io.pgvs3.store.copy.ObjectCopier;
+import io.pgvs3.store.layout.LayoutGate;
 import io.pgvs3.store.list.ObjectLister;
 import io.pgvs3.store.namespace.Namespace;
 import io.pgvs3.store.namespace.NamespaceCache;

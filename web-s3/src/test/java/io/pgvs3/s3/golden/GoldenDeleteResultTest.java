@@ -2,6 +2,8 @@ package io.pgvs3.s3.golden;
 
 import io.pgvs3.s3.handler.DeleteObjectsHandler;
 import io.pgvs3.s3.route.S3Operation;
+import io.pgvs3.s3.testing.Requests;
+import io.pgvs3.s3.testing.Wiring;
 import io.pgvs3.store.api.DeletionResult;
 import io.pgvs3.store.api.ObjectDeletion;
 import io.pgvs3.store.api.ObjectStore;

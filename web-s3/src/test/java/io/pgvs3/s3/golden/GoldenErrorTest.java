@@ -5,6 +5,7 @@ import io.pgvs3.s3.error.S3ErrorCode;
 import io.pgvs3.s3.error.S3Exception;
 import io.pgvs3.s3.http.S3Response;
 import io.pgvs3.s3.route.S3Operation;
+import io.pgvs3.s3.testing.Requests;
 import org.junit.jupiter.api.Test;
 
 /** The Error document: no namespace, the bucket and key it concerns, extra elements, Resource, ids. */

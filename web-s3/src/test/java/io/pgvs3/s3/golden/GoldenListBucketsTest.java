@@ -3,6 +3,8 @@ package io.pgvs3.s3.golden;
 import io.pgvs3.s3.config.S3Config;
 import io.pgvs3.s3.handler.BucketHandler;
 import io.pgvs3.s3.route.S3Operation;
+import io.pgvs3.s3.testing.Requests;
+import io.pgvs3.s3.testing.Wiring;
 import io.pgvs3.store.api.BucketInfo;
 import io.pgvs3.store.api.BucketStore;
 import java.time.Instant;

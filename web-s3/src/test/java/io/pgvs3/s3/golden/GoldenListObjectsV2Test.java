@@ -3,6 +3,8 @@ package io.pgvs3.s3.golden;
 import io.pgvs3.s3.handler.ListHandler;
 import io.pgvs3.s3.http.S3Response;
 import io.pgvs3.s3.route.S3Operation;
+import io.pgvs3.s3.testing.Requests;
+import io.pgvs3.s3.testing.Wiring;
 import io.pgvs3.store.api.ListPage;
 import io.pgvs3.store.api.ObjectStore;
 import io.pgvs3.store.api.ObjectSummary;

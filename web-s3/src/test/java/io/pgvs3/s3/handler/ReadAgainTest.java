@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.pgvs3.s3.auth.RequestQuery;
 import io.pgvs3.s3.http.S3Response;
-import io.pgvs3.s3.route.Route;
 import io.pgvs3.s3.route.S3Operation;
+import io.pgvs3.s3.testing.Requests;
+import io.pgvs3.s3.testing.Wiring;
 import io.pgvs3.store.api.BodyLocation;
 import io.pgvs3.store.api.ByteRange;
 import io.pgvs3.store.api.ObjectMeta;
@@ -18,8 +18,6 @@ import io.pgvs3.store.api.error.StoreError;
 import io.pgvs3.store.api.error.StoreException;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.lang.reflect.Field;
 import java.lang.reflect.Proxy;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -45,7 +43,7 @@ class ReadAgainTest {
     void aStreamedBodyReapedBeforeItsFirstByteIsReadAgainOnce() throws Exception {
         versions.add(meta(1, BIG));
         versions.add(meta(2, BIG));
-        S3Response first = handler().get(call());
+        S3Response first = handler().get(getObject());
         assertEquals("\"etag-1\"", first.header("ETag"));
         IOException reaped = assertThrows(IOException.class, () -> first.streamed().writeTo(new ByteArrayOutputStream()));
         assertEquals(StoreError.OBJECT_CHANGED, ((StoreException) reaped.getCause()).error());
@@ -65,7 +63,7 @@ class ReadAgainTest {
     void aShortSpanReapedBeforeItIsReadIsReadAgainOnce() throws Exception {
         versions.add(meta(1, SMALL));
         versions.add(meta(2, SMALL));
-        S3Response answer = handler().get(call());
+        S3Response answer = handler().get(getObject());
         assertEquals(2, heads);
         assertEquals("\"etag-2\"", answer.header("ETag"));
         assertArrayEquals(bytes(2, SMALL), Arrays.copyOfRange(answer.bytes(), answer.offset(), answer.offset() + answer.length()));
@@ -76,12 +74,12 @@ class ReadAgainTest {
         versions.add(meta(1, SMALL));
         versions.add(meta(2, SMALL));
         versions.add(meta(3, SMALL));
-        StoreException changed = assertThrows(StoreException.class, () -> handler().get(call()));
+        StoreException changed = assertThrows(StoreException.class, () -> handler().get(getObject()));
         assertEquals(StoreError.OBJECT_CHANGED, changed.error());
         assertEquals(2, heads);
     }
 
-    private ObjectReadHandler handler() throws Exception {
+    private ObjectReadHandler handler() {
         ObjectStore store = (ObjectStore) Proxy.newProxyInstance(ObjectStore.class.getClassLoader(),
                 new Class<?>[] {ObjectStore.class}, (proxy, method, args) -> switch (method.getName()) {
                     case "head" -> versions.get(heads++);
@@ -98,12 +96,7 @@ class ReadAgainTest {
                     }
                     default -> throw new UnsupportedOperationException(method.getName());
                 });
-        Existence existence = new Existence();
-        set(existence, "objects", store);
-        ObjectReadHandler handler = new ObjectReadHandler();
-        set(handler, "objects", store);
-        set(handler, "existence", existence);
-        return handler;
+        return Wiring.wire(new ObjectReadHandler(), store, Wiring.wire(new Existence(), store));
     }
 
     /** The body of {@code meta}'s version, unless a newer version replaced it (its bytes are then reaped). */
@@ -126,14 +119,7 @@ class ReadAgainTest {
         return body;
     }
 
-    private static S3Call call() {
-        return new S3Call(new Route(S3Operation.GET_OBJECT, "b", "k", null), "GET", Map.of(), RequestQuery.parse(null),
-                "REQ", null, 0, InputStream.nullInputStream(), Map::of);
-    }
-
-    private static void set(Object target, String field, Object value) throws ReflectiveOperationException {
-        Field f = target.getClass().getDeclaredField(field);
-        f.setAccessible(true);
-        f.set(target, value);
+    private static S3Call getObject() {
+        return Requests.get(S3Operation.GET_OBJECT, "b", "k", null);
     }
 }

@@ -1,16 +1,16 @@
-package io.pgvs3.s3.golden;
+package io.pgvs3.s3.testing;
 
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 
 /** Puts collaborators into a handler's injected fields, as CDI and the EJB container do in the server. */
-final class Wiring {
+public final class Wiring {
 
     private Wiring() {
     }
 
     /** Each collaborator goes into every instance field of the handler's class it fits, and must fit one. */
-    static <H> H wire(H handler, Object... collaborators) {
+    public static <H> H wire(H handler, Object... collaborators) {
         for (Object collaborator : collaborators) {
             boolean placed = false;
             for (Field field : handler.getClass().getDeclaredFields()) {

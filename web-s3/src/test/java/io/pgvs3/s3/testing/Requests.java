@@ -1,4 +1,4 @@
-package io.pgvs3.s3.golden;
+package io.pgvs3.s3.testing;
 
 import io.pgvs3.s3.auth.RequestQuery;
 import io.pgvs3.s3.handler.S3Call;
@@ -11,19 +11,19 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /** Routed, authenticated requests as the servlet hands them to the handlers, with a fixed request id. */
-final class Requests {
+public final class Requests {
 
-    static final String REQUEST_ID = "17F2A1C0DEADBEEF";
+    public static final String REQUEST_ID = "17F2A1C0DEADBEEF";
 
     private Requests() {
     }
 
     /** A GET without headers or body; {@code rawQuery} is percent-encoded as on the wire. */
-    static S3Call get(S3Operation operation, String bucket, String key, String rawQuery) {
+    public static S3Call get(S3Operation operation, String bucket, String key, String rawQuery) {
         return call("GET", operation, bucket, key, rawQuery, Map.of(), new byte[0]);
     }
 
-    static S3Call call(String method, S3Operation operation, String bucket, String key, String rawQuery,
+    public static S3Call call(String method, S3Operation operation, String bucket, String key, String rawQuery,
                        Map<String, String> headers, byte[] body) {
         Map<String, List<String>> byName = new TreeMap<>();
         headers.forEach((name, value) -> byName.put(name.toLowerCase(Locale.ROOT), List.of(value)));
