@@ -13,7 +13,9 @@
 # least 2,000. The gateway's and PostgreSQL's CPU time (/proc, the processes listening on the RESP and
 # database ports, PostgreSQL's backends included) is taken around each bridge run. Prints the medians over
 # the trials as a markdown table (ratios are medians of each trial's ratio) and keeps every trial's row in
-# PGVS3_BENCH_OUT (a CSV file; default a temporary one).
+# PGVS3_BENCH_OUT (a CSV file; default a temporary one). It also prints how idle CPUs wait on this machine: on a
+# KVM guest whose cpuidle-haltpoll does not poll (guest_halt_poll_ns 0) every hop between processes can wake a
+# halted vCPU, which doubles GET P1 c1 (docs/adr/0058).
 set -euo pipefail
 
 REQUESTS=${1:-20000}
@@ -97,6 +99,10 @@ for t in bridge memory aof; do
   redis-cli -h "$HOST" -p "$PORT" "${AUTH[@]}" --no-auth-warning --pipe <"$WORK/fill.resp" >/dev/null
 done
 
+idle=/sys/devices/system/cpu/cpuidle
+poll=/sys/module/haltpoll/parameters/guest_halt_poll_ns
+echo "cpuidle: driver $(cat $idle/current_driver 2>/dev/null || echo none), governor $(cat $idle/current_governor 2>/dev/null \
+  || cat $idle/current_governor_ro 2>/dev/null || echo none), guest_halt_poll_ns $(cat $poll 2>/dev/null || echo n/a)"
 echo "trial,test,P,c,n,target,rps,p50_ms,gateway_cpu_s,pg_cpu_s" >"$OUT"
 TARGETS=(bridge memory aof)
 for ((trial = 1; trial <= TRIALS; trial++)); do
