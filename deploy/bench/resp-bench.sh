@@ -152,6 +152,7 @@ for test in ("get", "set"):
 floor = {r["trial"]: float(r["p50_ms"]) for r in rows if r["target"] == "floor"}
 get = trials("get", "1", "1", "bridge")
 ratios = [float(get[k]["p50_ms"]) / floor[k] for k in floor if k in get]
-print("\nGET P1 c1 p50 ÷ PgJDBC primary-key SELECT loop p50: %.2f (floor p50 %.3f ms; trials: %s)" % (
-    med(ratios), med(floor.values()), ", ".join("%.2f" % r for r in ratios)))
+if ratios:  # the floor is GET P1 c1's, when that case ran
+    print("\nGET P1 c1 p50 ÷ PgJDBC primary-key SELECT loop p50: %.2f (floor p50 %.3f ms; trials: %s)" % (
+        med(ratios), med(floor.values()), ", ".join("%.2f" % r for r in ratios)))
 PY
