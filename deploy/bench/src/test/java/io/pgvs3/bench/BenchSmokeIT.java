@@ -13,7 +13,6 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
@@ -40,18 +39,9 @@ class BenchSmokeIT {
         Path log = work.resolve("run.log");
         Files.createDirectories(work);
         deleteResults(out);
-        Process run = new ProcessBuilder("bash", repo.resolve("deploy/bench/run.sh").toString(), "--smoke",
+        ScriptRun.succeed(new ProcessBuilder("bash", repo.resolve("deploy/bench/run.sh").toString(), "--smoke",
                 "--port-offset", System.getProperty("pgvs3.bench.portOffset", "4000"),
-                "--state", work.resolve("state").toString(), "--out", out.toString())
-                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        if (!run.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-            run.destroy(); // run.sh's trap stops the stack and the peer
-            run.waitFor(60, TimeUnit.SECONDS);
-            fail("run.sh --smoke did not finish within " + TIMEOUT_SECONDS + " s; see " + log);
-        }
-        if (run.exitValue() != 0) {
-            fail("run.sh --smoke exited with " + run.exitValue() + "; last lines of " + log + ":\n" + tail(log));
-        }
+                "--state", work.resolve("state").toString(), "--out", out.toString()), log, TIMEOUT_SECONDS);
 
         Map<String, Long> okByTargetAndCase = new TreeMap<>();
         for (ResultLine line : Report.read(out.resolve("results.ndjson"))) {
@@ -72,10 +62,5 @@ class BenchSmokeIT {
         for (String name : new String[] {"results.ndjson", "results.md", "results.png", "run.log"}) {
             Files.deleteIfExists(out.resolve(name));
         }
-    }
-
-    private static String tail(Path log) throws IOException {
-        var lines = Files.readAllLines(log);
-        return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
     }
 }
