@@ -6,22 +6,25 @@
 #   eval "$(deploy/local/stack.sh env)"     # a running stack: PGVS3_RESP_ENDPOINT, PGVS3_SECRET_KEY, PGVS3_JDBC_URL
 #   deploy/bench/resp-bench.sh [REQUESTS]   # requests of the largest case (default 20000)
 #
-# Cases: GET and SET at -P 1 and -P 16, -c 1 and -c 64 (PGVS3_BENCH_CASES, e.g. "get:1:1" for GET P1 c1 alone),
-# values of PGVS3_BENCH_VALUE bytes (4096), keys drawn from 10,000 that every target holds before the first
-# trial. Each of PGVS3_BENCH_TRIALS trials (5) runs every case on the three targets back to back, in an order
-# that rotates from trial to trial, and the floor once. A case gets REQUESTS * P * c / 1024 requests, at
-# least 2,000. The gateway's and PostgreSQL's CPU time (/proc, the processes listening on the RESP and
-# database ports, PostgreSQL's backends included) is taken around each bridge run. Prints the medians over
-# the trials as a markdown table (ratios are medians of each trial's ratio) and keeps every trial's row in
-# PGVS3_BENCH_OUT (a CSV file; default a temporary one). It also prints how idle CPUs wait on this machine: on a
-# KVM guest whose cpuidle-haltpoll does not poll (guest_halt_poll_ns 0) every hop between processes can wake a
-# halted vCPU, which doubles GET P1 c1 (docs/adr/0058).
+# Cases: GET and SET at -P 1 and -P 16, -c 1 and -c 64 (PGVS3_BENCH_CASES, e.g. "get:1:1" for GET P1 c1
+# alone), values of PGVS3_BENCH_VALUE bytes (4096), keys drawn from 10,000 that every target holds before the
+# first trial. Before the first trial every case runs once on the bridge, unrecorded, with PGVS3_BENCH_WARMUP
+# requests (20000), so that the first trial does not start on a cold JIT. Each of PGVS3_BENCH_TRIALS trials
+# (5) runs every case on the three targets back to back, in an order that rotates from trial to trial, and the
+# floor once. A case gets REQUESTS * P * c / 1024 requests, at least 2,000. The gateway's and PostgreSQL's CPU
+# time (/proc, the processes listening on the RESP and database ports, PostgreSQL's backends included) is
+# taken around each bridge run. Prints the medians over the trials as a markdown table (ratios are medians of
+# each trial's ratio) and keeps every trial's row in PGVS3_BENCH_OUT (a CSV file; default a temporary one).
+# It also prints how idle CPUs wait on this machine: on a KVM guest whose cpuidle-haltpoll does not poll
+# (guest_halt_poll_ns 0) every hop between processes can wake a halted vCPU, which doubles GET P1 c1
+# (docs/adr/0058).
 set -euo pipefail
 
 REQUESTS=${1:-20000}
 TRIALS=${PGVS3_BENCH_TRIALS:-5}
 VALUE=${PGVS3_BENCH_VALUE:-4096}
 KEYS=10000
+WARMUP=${PGVS3_BENCH_WARMUP:-20000}
 CASES=${PGVS3_BENCH_CASES:-get:1:1 get:1:64 get:16:1 get:16:64 set:1:1 set:1:64 set:16:1 set:16:64}
 : "${PGVS3_RESP_ENDPOINT:?run eval \"\$(deploy/local/stack.sh env)\" first}"
 : "${PGVS3_SECRET_KEY:?}" "${PGVS3_JDBC_URL:?}" "${PGVS3_DB_USER:?}" "${PGVS3_DB_PASSWORD:?}"
@@ -97,6 +100,13 @@ PY
 for t in bridge memory aof; do
   target $t
   redis-cli -h "$HOST" -p "$PORT" "${AUTH[@]}" --no-auth-warning --pipe <"$WORK/fill.resp" >/dev/null
+done
+# every case once on the bridge, unrecorded, so that the first trial does not start on a cold JIT
+target bridge
+for case in $CASES; do
+  IFS=: read -r test P c <<<"$case"
+  redis-benchmark -h "$HOST" -p "$PORT" "${AUTH[@]}" -t "$test" -n "$WARMUP" -r "$KEYS" -P "$P" -c "$c" -d "$VALUE" \
+    --csv >/dev/null 2>&1
 done
 
 idle=/sys/devices/system/cpu/cpuidle

@@ -73,13 +73,13 @@ class RespBenchSmokeIT {
         assertFalse(summary.contains("SELECT loop p50"), summary);
     }
 
-    /** Runs resp-bench.sh on {@code cases}, one trial of at least 2,000 requests a case; returns its CSV rows. */
+    /** Runs resp-bench.sh on {@code cases}, a warm-up and one trial of 2,000 requests a case; returns its CSV rows. */
     private static List<String> bench(String cases, String name) throws Exception {
         Path csv = work.resolve("bench-" + name + ".csv");
         ProcessBuilder bench = new ProcessBuilder("bash", "-c",
                 "eval \"$(deploy/local/stack.sh env)\" && exec deploy/bench/resp-bench.sh 2000").directory(repo.toFile());
         bench.environment().putAll(stackEnv);
-        bench.environment().putAll(Map.of("PGVS3_BENCH_TRIALS", "1", "PGVS3_BENCH_CASES", cases,
+        bench.environment().putAll(Map.of("PGVS3_BENCH_TRIALS", "1", "PGVS3_BENCH_WARMUP", "2000", "PGVS3_BENCH_CASES", cases,
                 "PGVS3_BENCH_OUT", csv.toString()));
         ScriptRun.succeed(bench, work.resolve("bench-" + name + ".log"), BENCH_SECONDS);
         List<String> lines = Files.readAllLines(csv);
