@@ -9,7 +9,6 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.Comparator;
 import java.util.Set;
 import java.util.stream.Stream;
 
@@ -36,7 +35,7 @@ final class BaseBackup {
      */
     static Path take(Statement primary, String label, Path target) throws IOException, SQLException, InterruptedException {
         stopLeftover(target);
-        deleteRecursively(target);
+        TempDirs.deleteRecursively(target);
         Path binaries = Path.of(text(primary, "SELECT setting FROM pg_config WHERE name = 'BINDIR'"));
         Path data = Path.of(text(primary, "SHOW data_directory"));
         primary.execute("SELECT pg_backup_start('" + label + "', true)");
@@ -93,17 +92,6 @@ final class BaseBackup {
         if (leftover.isPresent()) {
             leftover.get().destroyForcibly();
             leftover.get().onExit().join();
-        }
-    }
-
-    static void deleteRecursively(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(dir)) {
-            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(path);
-            }
         }
     }
 }

@@ -37,6 +37,8 @@ public final class FaultStack implements BeforeAllCallback, AutoCloseable {
     private static final Logger LOG = Logger.getLogger(FaultStack.class.getName());
     /** The fill and flush leases of this stack's gateways: what a killed gateway's work waits for. */
     static final Duration ORIGIN_LEASE = Duration.ofSeconds(4);
+    /** Where both gateways spool origin bodies: OriginFaultIT looks for what a killed one left there. */
+    static final Path ORIGIN_SPOOL = StackScript.repo().resolve("ear/target/stack-faults-origin-spool");
     private static volatile StackScript script;
     private static volatile Exception startFailure;
 
@@ -71,7 +73,8 @@ public final class FaultStack implements BeforeAllCallback, AutoCloseable {
                     "PGVS3_ORIGIN_CREDENTIALS_E2E_SECRET_KEY", Stack.ORIGIN_SECRET_KEY,
                     "PGVS3_ORIGIN_FILL_LEASE", ORIGIN_LEASE.toString(),
                     "PGVS3_ORIGIN_FLUSH_LEASE", ORIGIN_LEASE.toString(),
-                    "PGVS3_ORIGIN_UPLOAD_PART_SIZE", String.valueOf(5L << 20)));
+                    "PGVS3_ORIGIN_UPLOAD_PART_SIZE", String.valueOf(5L << 20),
+                    "PGVS3_ORIGIN_SPOOL_DIR", ORIGIN_SPOOL.toString()));
             try {
                 script.startFresh();
                 break;

@@ -5,8 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pgvs3.delayline.DelayLine;
+import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -16,6 +19,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -133,6 +137,15 @@ class OriginFaultIT {
         }
     }
 
+    private static List<Path> spooledFiles() throws IOException {
+        if (!Files.isDirectory(FaultStack.ORIGIN_SPOOL)) {
+            return List.of();
+        }
+        try (Stream<Path> files = Files.list(FaultStack.ORIGIN_SPOOL)) {
+            return files.toList();
+        }
+    }
+
     @Test
     void aGatewayKilledDuringAFillLeavesNothingPartialAndTheOtherGatewayFillsInTurn() throws Exception {
         String bucket = frontedBucket("fill-kill");
@@ -159,6 +172,7 @@ class OriginFaultIT {
             FaultStack.killGateway(0);
             String schema = schemaOf(bucket);
             assertEquals(0, number("SELECT count(*) FROM " + schema + ".objects"), "nothing of the fill is visible");
+            assertEquals(List.of(), spooledFiles(), "the killed gateway's spool file had no name to leave behind");
 
             assertArrayEquals(expected, md5Of(second.getObject(b -> b.bucket(bucket).key("big.parquet"))),
                     "the other gateway fills once the lease runs out, and serves every byte");

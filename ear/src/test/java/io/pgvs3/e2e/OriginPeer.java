@@ -91,8 +91,10 @@ final class OriginPeer implements AutoCloseable {
         }
     }
 
+    /** Stops it and deletes its objects. */
     @Override
-    public void close() throws InterruptedException {
+    public void close() throws InterruptedException, IOException {
         stop();
+        TempDirs.deleteRecursively(dir);
     }
 }

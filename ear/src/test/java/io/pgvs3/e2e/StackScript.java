@@ -5,7 +5,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -77,10 +76,8 @@ final class StackScript {
     /** A gateway that has just stopped may still flush its workarea: a few tries, then give up. */
     private static void deleteRecursively(Path dir) throws IOException, InterruptedException {
         for (int attempt = 1; Files.exists(dir); attempt++) {
-            try (var paths = Files.walk(dir)) {
-                for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.deleteIfExists(path);
-                }
+            try {
+                TempDirs.deleteRecursively(dir);
             } catch (IOException e) {
                 if (attempt == 5) {
                     throw e;

@@ -31,7 +31,7 @@ final class WalArchive {
         if (!dir.toString().matches("[A-Za-z0-9/._+-]+")) {
             throw new IllegalArgumentException("the WAL archive's path needs quoting in archive_command: " + dir);
         }
-        BaseBackup.deleteRecursively(dir);
+        TempDirs.deleteRecursively(dir);
         Files.createDirectories(dir);
         return new WalArchive(dir);
     }

@@ -1,5 +1,6 @@
 package io.pgvs3.e2e.resp;
 
+import io.pgvs3.e2e.TempDirs;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -74,6 +75,9 @@ final class RedisServer implements AutoCloseable {
     @Override
     public void close() throws Exception {
         process.destroy();
-        process.waitFor(30, TimeUnit.SECONDS);
+        if (!process.waitFor(30, TimeUnit.SECONDS)) {
+            process.destroyForcibly().waitFor();
+        }
+        TempDirs.deleteRecursively(dir);
     }
 }

@@ -6,7 +6,6 @@ import io.pgvs3.store.api.error.StoreError;
 import io.pgvs3.store.api.error.StoreException;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZonedDateTime;
@@ -150,13 +149,7 @@ final class OriginClient implements AutoCloseable {
 
     /** A spooled body as the SDK reads it: from the start, as often as it needs (it signs plain HTTP first). */
     private static RequestBody entity(Spool body, String contentType) {
-        return RequestBody.fromContentProvider(() -> {
-            try {
-                return body.read();
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }, body.length(), contentType);
+        return RequestBody.fromContentProvider(body::read, body.length(), contentType);
     }
 
     /**

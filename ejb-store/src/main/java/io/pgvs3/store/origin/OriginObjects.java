@@ -483,11 +483,7 @@ public final class OriginObjects {
                 spec.contentHeaders(), spec.checksum());
         try (Spool spool = Spool.open(spools, spec.declaredLength())) {
             return writer.put(local, new Tee(body, spool), (c, locked, modified) -> {
-                try {
-                    spool.finish();
-                } catch (IOException e) {
-                    throw new StoreException(StoreError.UNAVAILABLE, "the spool of " + spec.key() + " failed", e);
-                }
+                spool.finish();
                 OriginKeys.wroteThrough(c, locked, spec.key(), origin.put(spec.key(), put, spool));
                 Outbox.cancel(c, locked, spec.key());
                 return modified;

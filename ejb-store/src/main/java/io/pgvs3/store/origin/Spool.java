@@ -18,6 +18,10 @@ import java.nio.file.Path;
  * length is known and small, else in a scratch file that grows in reserved steps. It can be read whole any
  * number of times once complete (the SDK reads a body twice to sign it over plain HTTP), or followed while
  * it is being written (a fill publishes as the origin's bytes arrive); closing it returns its room.
+ * <p>
+ * The scratch file is unlinked as soon as it is open and is reached through that one channel only: its
+ * disk comes back when the spool closes or the process ends, so a gateway killed during a fill leaves
+ * nothing in the spool directory.
  */
 final class Spool extends OutputStream implements Closeable {
 
@@ -26,8 +30,8 @@ final class Spool extends OutputStream implements Closeable {
 
     private final SpoolBudget budget;
     private byte[] memory;
-    private Path file;
-    private OutputStream fileOut;
+    /** The unlinked scratch file: written at its position, read at followers' positions. */
+    private FileChannel file;
     /** Bytes written so far; with {@link #complete} and {@link #failure}, guarded by this spool's monitor. */
     private long length;
     private boolean complete;
@@ -53,9 +57,7 @@ final class Spool extends OutputStream implements Closeable {
             return spool;
         }
         spool.reserveDisk(expected >= 0 ? expected : DISK_STEP);
-        Files.createDirectories(budget.directory());
-        spool.file = Files.createTempFile(budget.directory(), "fill-", ".body");
-        spool.fileOut = Files.newOutputStream(spool.file);
+        spool.file = unlinkedScratchFile(budget.directory());
         return spool;
     }
 
@@ -78,7 +80,10 @@ final class Spool extends OutputStream implements Closeable {
             while (length + len > reservedDisk) {
                 reserveDisk(DISK_STEP);
             }
-            fileOut.write(b, off, len);
+            ByteBuffer source = ByteBuffer.wrap(b, off, len);
+            while (source.hasRemaining()) {
+                file.write(source);
+            }
         }
         synchronized (this) {
             length += len;
@@ -87,11 +92,7 @@ final class Spool extends OutputStream implements Closeable {
     }
 
     /** All bytes are in. */
-    void finish() throws IOException {
-        if (fileOut != null) {
-            fileOut.close();
-            fileOut = null;
-        }
+    void finish() {
         synchronized (this) {
             complete = true;
             notifyAll();
@@ -138,7 +139,6 @@ final class Spool extends OutputStream implements Closeable {
     InputStream follow(long from) {
         return new InputStream() {
             private long position = from;
-            private FileChannel channel;
 
             @Override
             public int read() throws IOException {
@@ -169,24 +169,15 @@ final class Spool extends OutputStream implements Closeable {
                 if (memory != null) {
                     System.arraycopy(memory, (int) position, b, off, n);
                 } else {
-                    if (channel == null) {
-                        channel = FileChannel.open(file, StandardOpenOption.READ);
-                    }
                     ByteBuffer target = ByteBuffer.wrap(b, off, n);
                     while (target.hasRemaining()) {
-                        channel.read(target, position + target.position() - off);
+                        file.read(target, position + target.position() - off);
                     }
                 }
                 position += n;
                 return n;
             }
 
-            @Override
-            public void close() throws IOException {
-                if (channel != null) {
-                    channel.close();
-                }
-            }
         };
     }
 
@@ -196,8 +187,28 @@ final class Spool extends OutputStream implements Closeable {
     }
 
     /** A fresh stream over the whole body. */
-    InputStream read() throws IOException {
-        return memory != null ? new ByteArrayInputStream(memory, 0, (int) length) : Files.newInputStream(file);
+    InputStream read() {
+        return memory != null ? new ByteArrayInputStream(memory, 0, (int) length) : follow();
+    }
+
+    /** A new file in {@code directory}, open for reading and writing, whose name is already gone. */
+    private static FileChannel unlinkedScratchFile(Path directory) throws IOException {
+        Files.createDirectories(directory);
+        Path path = Files.createTempFile(directory, "fill-", ".body");
+        FileChannel channel;
+        try {
+            channel = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE);
+        } catch (IOException e) {
+            Files.deleteIfExists(path);
+            throw e;
+        }
+        try {
+            Files.delete(path);
+        } catch (IOException e) {
+            channel.close();
+            throw e;
+        }
+        return channel;
     }
 
     private void reserveDisk(long bytes) {
@@ -215,16 +226,9 @@ final class Spool extends OutputStream implements Closeable {
         memory = null;
         budget.returnDisk(reservedDisk);
         reservedDisk = 0;
-        try {
-            if (fileOut != null) {
-                fileOut.close();
-            }
-        } finally {
-            fileOut = null;
-            if (file != null) {
-                Files.deleteIfExists(file);
-                file = null;
-            }
+        if (file != null) {
+            file.close();
+            file = null;
         }
     }
 }

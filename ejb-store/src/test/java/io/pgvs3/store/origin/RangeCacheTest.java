@@ -24,7 +24,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
-import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.time.Duration;
@@ -43,6 +43,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A range cache against PostgreSQL 18 and an origin that answers ranged GETs of one object (an HTTP server
@@ -56,6 +57,8 @@ class RangeCacheTest {
     private static final String ETAG = "0123456789abcdef0123456789abcdef";
     private static final Pattern RANGE = Pattern.compile("bytes=(\\d+)-(\\d+)");
 
+    @TempDir
+    Path spoolDir;
     private final DataSource db = PostgresExtension.main();
     private final DataAccess access = new DataAccess(db, PostgresExtension.chunk(), new NamespaceCache(db));
     private final ObjectReader reader = new ObjectReader(access, Pool.CHUNK);
@@ -140,8 +143,8 @@ class RangeCacheTest {
         }
     }
 
-    private RangeCache cache(boolean readOnly) throws IOException {
-        SpoolBudget spools = new SpoolBudget(1 << 20, 1 << 20, Files.createTempDirectory("range-cache-test"));
+    private RangeCache cache(boolean readOnly) {
+        SpoolBudget spools = new SpoolBudget(1 << 20, 1 << 20, spoolDir);
         return new RangeCache(access, reader, writer, spools, () -> readOnly, meter);
     }
 
