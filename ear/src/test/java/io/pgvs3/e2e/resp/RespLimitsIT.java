@@ -109,11 +109,20 @@ class RespLimitsIT {
      * work left for the next collection (read without one, it failed a CI run at 237 MiB).
      */
     private static double liveHeap(long gateway) throws Exception {
-        Process gc = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
-                String.valueOf(gateway), "GC.run").redirectErrorStream(true).start();
-        String output = new String(gc.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!gc.waitFor(60, TimeUnit.SECONDS) || gc.exitValue() != 0) {
-            fail("jcmd " + gateway + " GC.run: " + output);
+        Path output = Files.createTempFile("jcmd-gc", ".txt");
+        try {
+            // output to a file, so the deadline holds even if jcmd never closes its end of a pipe
+            Process gc = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
+                    String.valueOf(gateway), "GC.run").redirectErrorStream(true).redirectOutput(output.toFile()).start();
+            if (!gc.waitFor(60, TimeUnit.SECONDS)) {
+                gc.destroyForcibly();
+                fail("jcmd " + gateway + " GC.run did not end within 60 s: " + Files.readString(output));
+            }
+            if (gc.exitValue() != 0) {
+                fail("jcmd " + gateway + " GC.run: " + Files.readString(output));
+            }
+        } finally {
+            Files.deleteIfExists(output);
         }
         return Scrape.of(RespLimitsStack.adminEndpoint()).value("memory_usedHeap_bytes");
     }
