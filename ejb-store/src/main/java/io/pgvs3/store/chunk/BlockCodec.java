@@ -94,8 +94,14 @@ public final class BlockCodec implements AutoCloseable {
 
     /** {@link #decode(byte[], int, int, byte[])} of a block stored at {@code offset} of {@code stored}. */
     public void decode(byte[] stored, int offset, int storedLength, int logicalLength, byte[] dst) throws IOException {
+        decode(stored, offset, storedLength, logicalLength, dst, 0);
+    }
+
+    /** {@link #decode(byte[], int, int, int, byte[])} into {@code dst[dstOffset, dstOffset + logicalLength)}. */
+    public void decode(byte[] stored, int offset, int storedLength, int logicalLength, byte[] dst, int dstOffset)
+            throws IOException {
         if (storedLength == logicalLength) {
-            System.arraycopy(stored, offset, dst, 0, logicalLength);
+            System.arraycopy(stored, offset, dst, dstOffset, logicalLength);
             return;
         }
         if (storedLength > logicalLength || storedLength <= 0) {
@@ -103,7 +109,7 @@ public final class BlockCodec implements AutoCloseable {
         }
         int n;
         try {
-            n = decompressor().decompressByteArray(dst, 0, logicalLength, stored, offset, storedLength);
+            n = decompressor().decompressByteArray(dst, dstOffset, logicalLength, stored, offset, storedLength);
         } catch (ZstdException e) {
             throw new IOException("corrupt compressed block: " + e.getMessage(), e);
         }

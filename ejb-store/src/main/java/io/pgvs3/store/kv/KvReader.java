@@ -84,8 +84,8 @@ final class KvReader {
                         if (withValues && v.fileId() != null) {
                             chunked.put(row.key(), row);
                         } else {
-                            byte[] bytes = withValues ? values.inline(v.inline(), v.zstd(), v.size()) : null;
-                            rows.put(row.key(), new KvEntry(bytes, v.size(), row.expiresAt()));
+                            rows.put(row.key(), withValues ? KvValues.inlineEntry(v, row.expiresAt())
+                                    : new KvEntry(null, v.size(), row.expiresAt()));
                         }
                     }
                 }

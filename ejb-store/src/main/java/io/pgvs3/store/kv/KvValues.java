@@ -1,5 +1,8 @@
 package io.pgvs3.store.kv;
 
+import io.pgvs3.store.api.KvEntry;
+import io.pgvs3.store.api.error.StoreError;
+import io.pgvs3.store.api.error.StoreException;
 import io.pgvs3.store.chunk.BlockCodec;
 import io.pgvs3.store.chunk.ChunkFormat;
 import io.pgvs3.store.namespace.Namespace;
@@ -55,6 +58,24 @@ final class KvValues implements AutoCloseable {
             sink.append(value, 0, value.length);
             sink.finish();
             return new StoredValue(value.length, null, false, sink.fileId());
+        }
+    }
+
+    /**
+     * An inline value as an entry for a reader: a compressed one stays compressed until the reader inflates
+     * it where it wants the bytes (a RESP reply's buffer), so it is never copied on its way.
+     */
+    static KvEntry inlineEntry(StoredValue v, long expiresAt) {
+        return v.zstd() ? KvEntry.compressed(v.inline(), v.size(), expiresAt, KvValues::inflate)
+                : new KvEntry(v.inline(), v.size(), expiresAt);
+    }
+
+    /** {@link KvEntry.Inflater} of inline values: on any thread, with a pooled codec. */
+    private static void inflate(byte[] compressed, int size, byte[] dst, int offset) {
+        try (BlockCodec pooled = BlockCodec.pooled()) {
+            pooled.decode(compressed, 0, compressed.length, size, dst, offset);
+        } catch (IOException e) {
+            throw new StoreException(StoreError.UNAVAILABLE, "a stored value is corrupt: " + e.getMessage(), e);
         }
     }
 

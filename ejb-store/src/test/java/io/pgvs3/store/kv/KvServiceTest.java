@@ -23,6 +23,7 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
@@ -105,6 +106,9 @@ class KvServiceTest {
             byte[] text = "pgvs3 ".repeat(size / 6 + 1).substring(0, size).getBytes(StandardCharsets.US_ASCII);
             kv.put(1, List.of(new KvPut(b("t" + size), text, KvEntry.PERSISTENT)));
             assertArrayEquals(text, kv.get(1, List.of(b("t" + size)), NOW).get(0).value(), size + " text bytes");
+            byte[] reply = new byte[size + 10];
+            kv.get(1, List.of(b("t" + size)), NOW).get(0).copyValueTo(reply, 7);
+            assertArrayEquals(text, Arrays.copyOfRange(reply, 7, 7 + size), size + " text bytes copied where asked");
         }
         String ns = schema(1);
         assertEquals(4, query("SELECT count(*) FROM " + ns + ".objects WHERE file_id IS NOT NULL"), "8121 and 100000");

@@ -164,7 +164,7 @@ public final class PipelineRunner {
                 if (arg == 1 && current.name().equals("mget")) {
                     reply.array(current.argv().length - 1);
                 }
-                reply.bulk(entry == null ? null : entry.value());
+                ValueReply.bulk(reply, entry);
                 if (++arg == current.argv().length) {
                     call++;
                     arg = 1;

@@ -96,6 +96,40 @@ public final class Reply {
         return raw(value).raw(CRLF);
     }
 
+    /** What writes a bulk reply's bytes straight into the reply's buffer. */
+    @FunctionalInterface
+    public interface BulkSource {
+        /** Writes the bytes into {@code dst} from {@code offset} on; on failure nothing of this reply counts. */
+        void copyTo(byte[] dst, int offset);
+    }
+
+    /**
+     * A bulk reply of {@code length} bytes (at most {@link #SPILL_BYTES}; a larger value goes through
+     * {@link #bulk(byte[])}) that {@code source} writes into this buffer, without a copy of its own. If the
+     * source fails, nothing of this reply is buffered.
+     */
+    public Reply bulk(int length, BulkSource source) {
+        int header = 1 + decimalDigits(length) + CRLF.length;
+        ensure(header + length + CRLF.length);
+        source.copyTo(buf, size + header);
+        buf[size] = '$';
+        for (int i = size + header - CRLF.length - 1, n = length; i > size; i--, n /= 10) {
+            buf[i] = (byte) ('0' + n % 10);
+        }
+        System.arraycopy(CRLF, 0, buf, size + header - CRLF.length, CRLF.length);
+        size += header + length;
+        return raw(CRLF);
+    }
+
+    private static int decimalDigits(int n) {
+        int digits = 1;
+        while (n >= 10) {
+            n /= 10;
+            digits++;
+        }
+        return digits;
+    }
+
     public Reply bulk(String value) {
         return bulk(value == null ? null : value.getBytes(StandardCharsets.UTF_8));
     }

@@ -2,6 +2,7 @@ package io.pgvs3.resp.command.family;
 
 import io.pgvs3.resp.command.CommandTable;
 import io.pgvs3.resp.command.Request;
+import io.pgvs3.resp.command.ValueReply;
 import io.pgvs3.resp.command.SetOptions;
 import io.pgvs3.resp.error.RespErrors;
 import io.pgvs3.resp.protocol.Reply;
@@ -37,15 +38,14 @@ public final class StringCommands {
     }
 
     private static void get(Request r, Reply out) {
-        KvEntry e = Values.get(r, r.arg(1));
-        out.bulk(e == null ? null : e.value());
+        ValueReply.bulk(out, Values.get(r, r.arg(1)));
     }
 
     private static void mget(Request r, Reply out) {
         List<KvEntry> entries = r.kv().get(r.db(), r.args(1), r.now());
         out.array(entries.size());
         for (KvEntry e : entries) {
-            out.bulk(e == null ? null : e.value());
+            ValueReply.bulk(out, e);
         }
     }
 
