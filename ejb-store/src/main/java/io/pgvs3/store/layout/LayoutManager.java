@@ -125,6 +125,9 @@ public final class LayoutManager {
         }
         if (writable) {
             upgradeFromEarlier(c);
+            try (Statement s = c.createStatement()) {
+                s.execute(NamespaceDdl.OBJECT_ROWS_STAY_IN_PAGE);
+            }
         }
         verifyVersion(c, 0);
         if (!namespaces || !fileIds) {

@@ -18,6 +18,25 @@ public final class NamespaceDdl {
             "autovacuum_analyze_scale_factor=0.02",
             "autovacuum_vacuum_threshold=1000");
 
+    /**
+     * The storage parameter that keeps a row of {@code objects} with an inline body in its heap page up to a
+     * whole page (ADR 59), where PostgreSQL's default (2 KB) would move any body past 2 KB to the TOAST table
+     * and cost every GET a second index lookup. Namespaces made before it get it at a writable start.
+     */
+    static final String OBJECT_ROWS_STAY_IN_PAGE = """
+            DO $$
+            DECLARE s text;
+            BEGIN
+              FOR s IN SELECT n.nspname FROM pg_class c
+                         JOIN pg_namespace n ON n.oid = c.relnamespace
+                         JOIN pgvs3.namespaces ns ON ns.schema_name = n.nspname
+                        WHERE c.relname = 'objects'
+                          AND NOT coalesce(c.reloptions, '{}') @> '{toast_tuple_target=8160}'
+              LOOP
+                EXECUTE format('ALTER TABLE %I.objects SET (toast_tuple_target = 8160)', s);
+              END LOOP;
+            END $$""";
+
     /** Columns of {@code objects} added last in layout v1: a schema without them predates it. */
     static final List<String> LATEST_OBJECT_COLUMNS = List.of("content_headers", "checksum_type");
 
@@ -95,7 +114,7 @@ public final class NamespaceDdl {
                     AND (checksum_algorithm IS NULL OR checksum_algorithm IN
                         ('CRC32', 'CRC32C', 'CRC64NVME', 'SHA1', 'SHA256'))
                     AND (checksum_value IS NULL OR octet_length(checksum_value) BETWEEN 1 AND 128))
-            ) WITH (autovacuum_vacuum_scale_factor = 0.02);
+            ) WITH (autovacuum_vacuum_scale_factor = 0.02, toast_tuple_target = 8160);
             CREATE INDEX objects_file_id_idx ON @.objects (file_id) WHERE file_id IS NOT NULL;
             CREATE INDEX objects_parts_idx ON @.objects USING gin (parts) WHERE parts IS NOT NULL;
             CREATE INDEX objects_expiry_idx ON @.objects (expires_at) WHERE expires_at IS NOT NULL;

@@ -19,6 +19,7 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -124,6 +125,34 @@ class LayoutTest {
         LayoutRefusedException e = assertThrows(LayoutRefusedException.class, () -> new LayoutManager(db).ensure());
         assertTrue(e.getMessage().contains("partial"), e.getMessage());
         assertTrue(e.getMessage().contains("fresh database"), e.getMessage());
+    }
+
+    /** Bodies up to a page stay in the objects row: a namespace made before that gets it at a writable start. */
+    @Test
+    void objectRowsOfEveryNamespaceStayInTheirPage() throws Exception {
+        DataSource db = PostgresExtension.freshDatabase(false);
+        new LayoutManager(db).ensure();
+        new BucketService(new DataAccess(db, db, new NamespaceCache(db))).create(PostgresExtension.uniqueBucket("older"));
+        exec(db, "DO $$ BEGIN EXECUTE format('ALTER TABLE %I.objects RESET (toast_tuple_target)',"
+                + " (SELECT schema_name FROM pgvs3.namespaces LIMIT 1)); END $$");
+        new BucketService(new DataAccess(db, db, new NamespaceCache(db))).create(PostgresExtension.uniqueBucket("newer"));
+        assertEquals(List.of("f", "t"), objectRowsInPage(db), "the older lost it, the newer has it");
+        new LayoutManager(db).ensure();
+        assertEquals(List.of("t", "t"), objectRowsInPage(db));
+    }
+
+    private static List<String> objectRowsInPage(DataSource db) throws Exception {
+        List<String> found = new ArrayList<>();
+        try (Connection c = db.getConnection(); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT coalesce(c.reloptions, '{}') @> '{toast_tuple_target=8160}'"
+                     + " FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace"
+                     + " JOIN pgvs3.namespaces ns ON ns.schema_name = n.nspname"
+                     + " WHERE c.relname = 'objects' ORDER BY ns.id")) {
+            while (rs.next()) {
+                found.add(rs.getString(1));
+            }
+        }
+        return found;
     }
 
     @Test
