@@ -30,6 +30,13 @@ final class KvValues implements AutoCloseable {
      * counters, flags and redis-benchmark's 3-byte values skip the native call.
      */
     static final int COMPRESS_MIN = 16;
+    /**
+     * An inline value is kept compressed only if its frame is at most this share of it. A frame that saves less is
+     * mostly literals, whose inflation costs the bridge more per GET than the rest of the GET (redis-benchmark's
+     * random printable values: 4,096 bytes to 3,114, inflated at about 4 µs each); a quarter of a few kilobytes
+     * is little disk.
+     */
+    static final double COMPRESSED_SHARE_MAX = 0.75;
     /** COPY batches of a large value. */
     private static final int COPY_BATCH = 4 << 20;
     private static final int FETCH_ROWS = 64;
@@ -51,7 +58,8 @@ final class KvValues implements AutoCloseable {
     StoredValue store(Connection c, Namespace ns, byte[] value) throws SQLException {
         if (value.length <= INLINE_MAX) {
             byte[] compressed = value.length < COMPRESS_MIN ? null : codec.compressWhole(value, value.length);
-            return compressed == null ? new StoredValue(value.length, value, false, null)
+            return compressed == null || compressed.length > COMPRESSED_SHARE_MAX * value.length
+                    ? new StoredValue(value.length, value, false, null)
                     : new StoredValue(value.length, compressed, true, null);
         }
         try (FileSink sink = FileSink.open(c, ns, codec, COPY_BATCH, value.length, watchdog)) {
