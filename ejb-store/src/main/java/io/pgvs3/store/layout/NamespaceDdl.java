@@ -37,6 +37,31 @@ public final class NamespaceDdl {
               END LOOP;
             END $$""";
 
+    /**
+     * Vacuum settings of a cache namespace's {@code objects} (ADR 60). A SET of a value over half a page can
+     * never keep its new version in the old one's page (no HOT update), so every such SET takes another page,
+     * and only a vacuum makes the old one reusable: the table settles near the pages written between two
+     * vacuums. Early and unthrottled vacuums keep that near the live size; PostgreSQL's defaults (20 % dead,
+     * throttled) let a SET load grow the table by gigabytes first.
+     */
+    static final String CACHE_OBJECTS_VACUUM_SETTINGS =
+            "autovacuum_vacuum_cost_delay = 0, autovacuum_vacuum_scale_factor = 0.01, autovacuum_vacuum_threshold = 1000";
+
+    /** Gives {@link #CACHE_OBJECTS_VACUUM_SETTINGS} to the cache namespaces made before them (a writable start). */
+    static final String CACHE_OBJECTS_VACUUM_EARLY = """
+            DO $$
+            DECLARE s text;
+            BEGIN
+              FOR s IN SELECT n.nspname FROM pg_class c
+                         JOIN pg_namespace n ON n.oid = c.relnamespace
+                         JOIN pgvs3.namespaces ns ON ns.schema_name = n.nspname
+                        WHERE c.relname = 'objects' AND ns.kind = 'cache'
+                          AND NOT coalesce(c.reloptions, '{}') @> '{autovacuum_vacuum_cost_delay=0}'
+              LOOP
+                EXECUTE format('ALTER TABLE %I.objects SET (%SETTINGS%)', s);
+              END LOOP;
+            END $$""".replace("%SETTINGS%", CACHE_OBJECTS_VACUUM_SETTINGS);
+
     /** Columns of {@code objects} added last in layout v1: a schema without them predates it. */
     static final List<String> LATEST_OBJECT_COLUMNS = List.of("content_headers", "checksum_type");
 
@@ -185,7 +210,8 @@ public final class NamespaceDdl {
     /** SCAN walks keys in the order of this hash, so a numeric cursor resumes where the last page ended. */
     private static final String CACHE_EXTRAS = """
             CREATE INDEX objects_scan_idx ON @.objects (hashtextextended(key, 0));
-            """;
+            ALTER TABLE @.objects SET (%s);
+            """.formatted(CACHE_OBJECTS_VACUUM_SETTINGS);
 
     /**
      * What an origin-backed bucket keeps beside its objects (ADR 45): per key, the origin's validator of

@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pgvs3.store.api.KvEntry;
+import io.pgvs3.store.api.KvPut;
+import io.pgvs3.store.kv.KvService;
 import io.pgvs3.store.layout.LayoutManager;
 import io.pgvs3.store.layout.LayoutRefusedException;
 import io.pgvs3.store.layout.LayoutStatus;
@@ -15,6 +18,8 @@ import io.pgvs3.store.origin.OriginBuckets;
 import io.pgvs3.store.origin.OriginClients;
 import io.pgvs3.store.origin.OriginMeter;
 import io.pgvs3.store.testing.PostgresExtension;
+import io.pgvs3.store.testing.Stores;
+import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
@@ -136,15 +141,35 @@ class LayoutTest {
         exec(db, "DO $$ BEGIN EXECUTE format('ALTER TABLE %I.objects RESET (toast_tuple_target)',"
                 + " (SELECT schema_name FROM pgvs3.namespaces LIMIT 1)); END $$");
         new BucketService(new DataAccess(db, db, new NamespaceCache(db))).create(PostgresExtension.uniqueBucket("newer"));
-        assertEquals(List.of("f", "t"), objectRowsInPage(db), "the older lost it, the newer has it");
+        assertEquals(List.of("f", "t"), objectsCarry(db, "toast_tuple_target=8160"), "the older lost it, the newer has it");
         new LayoutManager(db).ensure();
-        assertEquals(List.of("t", "t"), objectRowsInPage(db));
+        assertEquals(List.of("t", "t"), objectsCarry(db, "toast_tuple_target=8160"));
     }
 
-    private static List<String> objectRowsInPage(DataSource db) throws Exception {
+    /** ADR 60: the objects of RESP databases vacuum early and unthrottled; a bucket's keep the defaults. */
+    @Test
+    void objectsOfEveryCacheNamespaceVacuumEarly() throws Exception {
+        DataSource db = PostgresExtension.freshDatabase(false);
+        new LayoutManager(db).ensure();
+        DataAccess access = new DataAccess(db, db, new NamespaceCache(db));
+        new BucketService(access).create(PostgresExtension.uniqueBucket("bucket"));
+        KvService kv = new KvService(access, Stores.WATCHDOG);
+        byte[] key = "k".getBytes(StandardCharsets.UTF_8);
+        kv.put(0, List.of(new KvPut(key, key, KvEntry.PERSISTENT)));
+        exec(db, "DO $$ BEGIN EXECUTE format('ALTER TABLE %I.objects RESET (autovacuum_vacuum_cost_delay)',"
+                + " (SELECT schema_name FROM pgvs3.namespaces WHERE kind = 'cache')); END $$");
+        kv.put(1, List.of(new KvPut(key, key, KvEntry.PERSISTENT)));
+        String early = "autovacuum_vacuum_cost_delay=0,autovacuum_vacuum_scale_factor=0.01,autovacuum_vacuum_threshold=1000";
+        assertEquals(List.of("f", "f", "t"), objectsCarry(db, early), "the bucket, the older database, the newer");
+        new LayoutManager(db).ensure();
+        assertEquals(List.of("f", "t", "t"), objectsCarry(db, early));
+    }
+
+    /** Per namespace in the order made: whether its {@code objects} carry every storage parameter of {@code options}. */
+    private static List<String> objectsCarry(DataSource db, String options) throws Exception {
         List<String> found = new ArrayList<>();
         try (Connection c = db.getConnection(); Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT coalesce(c.reloptions, '{}') @> '{toast_tuple_target=8160}'"
+             ResultSet rs = s.executeQuery("SELECT coalesce(c.reloptions, '{}') @> '{" + options + "}'"
                      + " FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace"
                      + " JOIN pgvs3.namespaces ns ON ns.schema_name = n.nspname"
                      + " WHERE c.relname = 'objects' ORDER BY ns.id")) {
