@@ -8,8 +8,11 @@
 #
 # Cases: GET and SET at -P 1 and -P 16, -c 1 and -c 64 (PGVS3_BENCH_CASES, e.g. "get:1:1" for GET P1 c1
 # alone), values of PGVS3_BENCH_VALUE bytes (4096), keys drawn from 10,000 that every target holds before the
-# first trial. Before the first trial every case runs once on the bridge, unrecorded, with PGVS3_BENCH_WARMUP
-# requests (20000), so that the first trial does not start on a cold JIT. Each of PGVS3_BENCH_TRIALS trials
+# first trial, filled with random printable bytes as redis-benchmark's SET writes them (values that compress
+# to nothing would flatter the bridge's GET). Before the first trial every case runs on the bridge, unrecorded,
+# in passes of PGVS3_BENCH_WARMUP requests (default: the case's own request count) until two passes in a row
+# fail to beat the best so far by 3 % (at most PGVS3_BENCH_WARMUP_PASSES, 30): a fresh gateway's JIT keeps
+# gaining for millions of GETs. Each of PGVS3_BENCH_TRIALS trials
 # (5) runs every case on the three targets back to back, in an order that rotates from trial to trial, and the
 # floor once. A case gets REQUESTS * P * c / 1024 requests, at least 2,000. The gateway's and PostgreSQL's CPU
 # time (/proc, the processes listening on the RESP and database ports, PostgreSQL's backends included) is
@@ -24,7 +27,8 @@ REQUESTS=${1:-20000}
 TRIALS=${PGVS3_BENCH_TRIALS:-5}
 VALUE=${PGVS3_BENCH_VALUE:-4096}
 KEYS=10000
-WARMUP=${PGVS3_BENCH_WARMUP:-20000}
+WARMUP=${PGVS3_BENCH_WARMUP:-}
+WARMUP_PASSES=${PGVS3_BENCH_WARMUP_PASSES:-30}
 CASES=${PGVS3_BENCH_CASES:-get:1:1 get:1:64 get:16:1 get:16:64 set:1:1 set:1:64 set:16:1 set:16:64}
 : "${PGVS3_RESP_ENDPOINT:?run eval \"\$(deploy/local/stack.sh env)\" first}"
 : "${PGVS3_SECRET_KEY:?}" "${PGVS3_JDBC_URL:?}" "${PGVS3_DB_USER:?}" "${PGVS3_DB_PASSWORD:?}"
@@ -89,24 +93,39 @@ target() {
 }
 
 python3 - "$KEYS" "$VALUE" >"$WORK/fill.resp" <<'PY'
-import sys
+import random, sys
 keys, size = int(sys.argv[1]), int(sys.argv[2])
-value = "x" * size
+rnd = random.Random(23)
+printable = bytes(33 + b % 94 for b in range(256))  # random bytes onto '!'..'~'
 out = sys.stdout
 for i in range(keys):
     k = "key:%012d" % i
+    value = rnd.randbytes(size).translate(printable).decode()
     out.write("*3\r\n$3\r\nSET\r\n$%d\r\n%s\r\n$%d\r\n%s\r\n" % (len(k), k, size, value))
 PY
 for t in bridge memory aof; do
   target $t
   redis-cli -h "$HOST" -p "$PORT" "${AUTH[@]}" --no-auth-warning --pipe <"$WORK/fill.resp" >/dev/null
 done
-# every case once on the bridge, unrecorded, so that the first trial does not start on a cold JIT
+# requests of a case in a trial
+case_requests() {
+  local n=$((REQUESTS * $1 * $2 / 1024))
+  echo $((n >= 2000 ? n : 2000))
+}
+
+# every case on the bridge, unrecorded, until its throughput stops rising (the JIT has settled)
 target bridge
 for case in $CASES; do
   IFS=: read -r test P c <<<"$case"
-  redis-benchmark -h "$HOST" -p "$PORT" "${AUTH[@]}" -t "$test" -n "$WARMUP" -r "$KEYS" -P "$P" -c "$c" -d "$VALUE" \
-    --csv >/dev/null 2>&1
+  n=${WARMUP:-$(case_requests "$P" "$c")}
+  best=0 flat=0 passes=0
+  while ((flat < 2 && passes < WARMUP_PASSES)); do
+    rps=$(redis-benchmark -h "$HOST" -p "$PORT" "${AUTH[@]}" -t "$test" -n "$n" -r "$KEYS" -P "$P" -c "$c" -d "$VALUE" \
+      --csv 2>/dev/null | tr -d '"' | awk -F, 'NR > 1 { printf "%d", $2 }')
+    passes=$((passes + 1))
+    if ((${rps:-0} * 100 > best * 103)); then best=${rps:-0} flat=0; else flat=$((flat + 1)); fi
+  done
+  echo "warm-up $test P$P c$c: $passes passes of $n requests, best $best req/s"
 done
 
 idle=/sys/devices/system/cpu/cpuidle
@@ -118,8 +137,7 @@ TARGETS=(bridge memory aof)
 for ((trial = 1; trial <= TRIALS; trial++)); do
   for case in $CASES; do
     IFS=: read -r test P c <<<"$case"
-    n=$((REQUESTS * P * c / 1024))
-    ((n >= 2000)) || n=2000
+    n=$(case_requests "$P" "$c")
     for k in 0 1 2; do
       t=${TARGETS[(trial + k) % 3]}
       target "$t"
