@@ -23,44 +23,42 @@ public final class NamespaceDdl {
      * whole page (ADR 59), where PostgreSQL's default (2 KB) would move any body past 2 KB to the TOAST table
      * and cost every GET a second index lookup. Namespaces made before it get it at a writable start.
      */
-    static final String OBJECT_ROWS_STAY_IN_PAGE = """
-            DO $$
-            DECLARE s text;
-            BEGIN
-              FOR s IN SELECT n.nspname FROM pg_class c
-                         JOIN pg_namespace n ON n.oid = c.relnamespace
-                         JOIN pgvs3.namespaces ns ON ns.schema_name = n.nspname
-                        WHERE c.relname = 'objects'
-                          AND NOT coalesce(c.reloptions, '{}') @> '{toast_tuple_target=8160}'
-              LOOP
-                EXECUTE format('ALTER TABLE %I.objects SET (toast_tuple_target = 8160)', s);
-              END LOOP;
-            END $$""";
+    static final String OBJECT_ROWS_STAY_IN_PAGE =
+            objectsSettingsWhereMissing("true", "toast_tuple_target=8160", "toast_tuple_target = 8160");
 
     /**
      * Vacuum settings of a cache namespace's {@code objects} (ADR 60). A SET of a value over half a page can
      * never keep its new version in the old one's page (no HOT update), so every such SET takes another page,
-     * and only a vacuum makes the old one reusable: the table settles near the pages written between two
-     * vacuums. Early and unthrottled vacuums keep that near the live size; PostgreSQL's defaults (20 % dead,
-     * throttled) let a SET load grow the table by gigabytes first.
+     * and only a vacuum makes the old one reusable: the table settles where the vacuums' pace meets the SETs'.
+     * Early and unthrottled vacuums (with a short {@code autovacuum_naptime}) halve that growth; with
+     * PostgreSQL's defaults a SET load grows the table by a page per SET until the launcher's next visit.
      */
     static final String CACHE_OBJECTS_VACUUM_SETTINGS =
             "autovacuum_vacuum_cost_delay = 0, autovacuum_vacuum_scale_factor = 0.01, autovacuum_vacuum_threshold = 1000";
 
     /** Gives {@link #CACHE_OBJECTS_VACUUM_SETTINGS} to the cache namespaces made before them (a writable start). */
-    static final String CACHE_OBJECTS_VACUUM_EARLY = """
-            DO $$
-            DECLARE s text;
-            BEGIN
-              FOR s IN SELECT n.nspname FROM pg_class c
-                         JOIN pg_namespace n ON n.oid = c.relnamespace
-                         JOIN pgvs3.namespaces ns ON ns.schema_name = n.nspname
-                        WHERE c.relname = 'objects' AND ns.kind = 'cache'
-                          AND NOT coalesce(c.reloptions, '{}') @> '{autovacuum_vacuum_cost_delay=0}'
-              LOOP
-                EXECUTE format('ALTER TABLE %I.objects SET (%SETTINGS%)', s);
-              END LOOP;
-            END $$""".replace("%SETTINGS%", CACHE_OBJECTS_VACUUM_SETTINGS);
+    static final String CACHE_OBJECTS_VACUUM_EARLY = objectsSettingsWhereMissing("ns.kind = 'cache'",
+            "autovacuum_vacuum_cost_delay=0", CACHE_OBJECTS_VACUUM_SETTINGS);
+
+    /**
+     * A DO block that gives {@code settings} to the {@code objects} of every namespace matching {@code which} (a
+     * condition on {@code pgvs3.namespaces ns}) whose storage parameters lack {@code marker}.
+     */
+    private static String objectsSettingsWhereMissing(String which, String marker, String settings) {
+        return """
+                DO $$
+                DECLARE s text;
+                BEGIN
+                  FOR s IN SELECT n.nspname FROM pg_class c
+                             JOIN pg_namespace n ON n.oid = c.relnamespace
+                             JOIN pgvs3.namespaces ns ON ns.schema_name = n.nspname
+                            WHERE c.relname = 'objects' AND %s
+                              AND NOT coalesce(c.reloptions, '{}') @> '{%s}'
+                  LOOP
+                    EXECUTE format('ALTER TABLE %%I.objects SET (%s)', s);
+                  END LOOP;
+                END $$""".formatted(which, marker, settings);
+    }
 
     /** Columns of {@code objects} added last in layout v1: a schema without them predates it. */
     static final List<String> LATEST_OBJECT_COLUMNS = List.of("content_headers", "checksum_type");
