@@ -24,7 +24,7 @@ public final class NamespaceDdl {
      * and cost every GET a second index lookup. Namespaces made before it get it at a writable start.
      */
     static final String OBJECT_ROWS_STAY_IN_PAGE =
-            objectsSettingsWhereMissing("true", "toast_tuple_target=8160", "toast_tuple_target = 8160");
+            objectsSettingsWhereMissing("true", List.of("toast_tuple_target=8160"));
 
     /**
      * Vacuum settings of a cache namespace's {@code objects} (ADR 60). A SET of a value over half a page can
@@ -33,18 +33,19 @@ public final class NamespaceDdl {
      * Early and unthrottled vacuums (with a short {@code autovacuum_naptime}) halve that growth; with
      * PostgreSQL's defaults a SET load grows the table by a page per SET until the launcher's next visit.
      */
-    static final String CACHE_OBJECTS_VACUUM_SETTINGS =
-            "autovacuum_vacuum_cost_delay = 0, autovacuum_vacuum_scale_factor = 0.01, autovacuum_vacuum_threshold = 1000";
+    static final List<String> CACHE_OBJECTS_VACUUM_RELOPTIONS = List.of(
+            "autovacuum_vacuum_cost_delay=0", "autovacuum_vacuum_scale_factor=0.01", "autovacuum_vacuum_threshold=1000");
 
-    /** Gives {@link #CACHE_OBJECTS_VACUUM_SETTINGS} to the cache namespaces made before them (a writable start). */
-    static final String CACHE_OBJECTS_VACUUM_EARLY = objectsSettingsWhereMissing("ns.kind = 'cache'",
-            "autovacuum_vacuum_cost_delay=0", CACHE_OBJECTS_VACUUM_SETTINGS);
+    /** Gives {@link #CACHE_OBJECTS_VACUUM_RELOPTIONS} to the cache namespaces made before them (a writable start). */
+    static final String CACHE_OBJECTS_VACUUM_EARLY =
+            objectsSettingsWhereMissing("ns.kind = 'cache'", CACHE_OBJECTS_VACUUM_RELOPTIONS);
 
     /**
-     * A DO block that gives {@code settings} to the {@code objects} of every namespace matching {@code which} (a
-     * condition on {@code pgvs3.namespaces ns}) whose storage parameters lack {@code marker}.
+     * A DO block that gives {@code reloptions} ({@code name=value}, as {@code pg_class.reloptions} holds them) to the
+     * {@code objects} of every namespace matching {@code which} (a condition on {@code pgvs3.namespaces ns}) that
+     * lacks any of them.
      */
-    private static String objectsSettingsWhereMissing(String which, String marker, String settings) {
+    private static String objectsSettingsWhereMissing(String which, List<String> reloptions) {
         return """
                 DO $$
                 DECLARE s text;
@@ -57,7 +58,7 @@ public final class NamespaceDdl {
                   LOOP
                     EXECUTE format('ALTER TABLE %%I.objects SET (%s)', s);
                   END LOOP;
-                END $$""".formatted(which, marker, settings);
+                END $$""".formatted(which, String.join(",", reloptions), String.join(", ", reloptions));
     }
 
     /** Columns of {@code objects} added last in layout v1: a schema without them predates it. */
@@ -209,7 +210,7 @@ public final class NamespaceDdl {
     private static final String CACHE_EXTRAS = """
             CREATE INDEX objects_scan_idx ON @.objects (hashtextextended(key, 0));
             ALTER TABLE @.objects SET (%s);
-            """.formatted(CACHE_OBJECTS_VACUUM_SETTINGS);
+            """.formatted(String.join(", ", CACHE_OBJECTS_VACUUM_RELOPTIONS));
 
     /**
      * What an origin-backed bucket keeps beside its objects (ADR 45): per key, the origin's validator of
