@@ -143,8 +143,11 @@ class RespLimitsIT {
             assertEquals("+OK", worker.call("AUTH", RespLimitsStack.secretKey()));
             int threadsBefore = threads(gateway);
             try {
+                long slowestHandshake = 0;
                 for (int i = 0; i < TLS_IDLE; i++) {
+                    long start = System.nanoTime();
                     idle.add(tlsSocket(tls));
+                    slowestHandshake = Math.max(slowestHandshake, System.nanoTime() - start);
                 }
                 awaitConnected(() -> worker.call("INFO", "clients"), TLS_IDLE + 1);
                 int threadsWith = threads(gateway);
@@ -152,9 +155,14 @@ class RespLimitsIT {
                     assertEquals("-NOAUTH Authentication required.", new RespConnection(idle.get(i)).call("GET", "x"),
                             "idle TLS client " + i + " is served");
                 }
+                long start = System.nanoTime();
                 try (RespConnection extra = new RespConnection(tlsSocket(tls))) {
+                    long handshake = System.nanoTime() - start;
+                    System.out.printf("RespLimitsIT: TLS handshakes took at most %d ms for %d idle clients, %d ms for"
+                            + " the refused one%n", slowestHandshake / 1_000_000, TLS_IDLE, handshake / 1_000_000);
                     assertEquals(List.of("-ERR max number of clients reached", "<closed>"),
-                            List.of(extra.read(), extra.read()));
+                            List.of(extra.read(), extra.read()), "the refused client's handshake took "
+                                    + handshake / 1_000_000 + " ms as this client measured it");
                 }
                 InetSocketAddress address = RespLimitsStack.respAddress();
                 try (Socket silent = new Socket(address.getAddress(), address.getPort())) {

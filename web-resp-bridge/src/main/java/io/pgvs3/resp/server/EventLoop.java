@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -22,11 +23,12 @@ final class EventLoop implements Runnable {
 
     private static final Logger LOG = Logger.getLogger(EventLoop.class.getName());
     private static final long EXPIRY_MILLIS = 1000;
+    private static final long EXPIRY_NANOS = TimeUnit.MILLISECONDS.toNanos(EXPIRY_MILLIS);
 
     private final Selector selector;
     private final Queue<Runnable> tasks = new ConcurrentLinkedQueue<>();
     private final ReadBuffers buffers = new ReadBuffers();
-    private final long idleTimeoutMillis;
+    private final long idleTimeoutNanos;
     private final long writeTimeoutMillis;
     private volatile boolean stopped;
 
@@ -36,7 +38,7 @@ final class EventLoop implements Runnable {
      */
     EventLoop(long idleTimeoutMillis, long writeTimeoutMillis) throws IOException {
         this.selector = Selector.open();
-        this.idleTimeoutMillis = idleTimeoutMillis;
+        this.idleTimeoutNanos = TimeUnit.MILLISECONDS.toNanos(idleTimeoutMillis);
         this.writeTimeoutMillis = writeTimeoutMillis;
     }
 
@@ -63,7 +65,7 @@ final class EventLoop implements Runnable {
 
     @Override
     public void run() {
-        long nextExpiry = System.currentTimeMillis() + EXPIRY_MILLIS;
+        long nextExpiry = System.nanoTime() + EXPIRY_NANOS;
         try {
             while (!stopped) {
                 selector.select(EXPIRY_MILLIS);
@@ -74,10 +76,10 @@ final class EventLoop implements Runnable {
                     selected.remove();
                     serve(key);
                 }
-                long now = System.currentTimeMillis();
-                if (now >= nextExpiry) {
+                long now = System.nanoTime();
+                if (now - nextExpiry >= 0) {
                     expire(now);
-                    nextExpiry = now + EXPIRY_MILLIS;
+                    nextExpiry = now + EXPIRY_NANOS;
                 }
             }
         } catch (IOException | RuntimeException e) {
@@ -111,10 +113,11 @@ final class EventLoop implements Runnable {
         }
     }
 
+    /** @param now System.nanoTime(): a wall clock set forward must not end clients early */
     private void expire(long now) {
         for (SelectionKey key : new ArrayList<>(selector.keys())) {
             if (key.isValid()) {
-                ((LoopConnection) key.attachment()).expire(now, idleTimeoutMillis);
+                ((LoopConnection) key.attachment()).expire(now, idleTimeoutNanos);
             }
         }
     }

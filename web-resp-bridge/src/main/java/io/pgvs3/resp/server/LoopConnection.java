@@ -11,6 +11,7 @@ import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -35,7 +36,13 @@ final class LoopConnection {
 
     private static final ByteBuffer NOTHING = ByteBuffer.allocate(0);
     /** A client silent this long gives back the store session it kept between its commands (docs/adr/0054). */
-    private static final long HELD_IDLE_MILLIS = 1000;
+    private static final long HELD_IDLE_NANOS = TimeUnit.SECONDS.toNanos(1);
+    /**
+     * A refused client (not counted against {@code maxclients}) is closed without a word if its TLS handshake is
+     * not done this long after it was accepted, or clients that never handshake could pile up past the limit.
+     */
+    private static final long REFUSED_HANDSHAKE_NANOS = TimeUnit.SECONDS.toNanos(10);
+    private static final long DRAIN_NANOS = TimeUnit.MILLISECONDS.toNanos(Exchange.DRAIN_MILLIS);
 
     private final SocketChannel channel;
     private final Wire wire;
@@ -65,11 +72,12 @@ final class LoopConnection {
     private final Reply.Spill spill = this::writeAll;
     /** After the last reply (QUIT, protocol error): once it is written, input is drained until the client closes. */
     private boolean ending;
-    private long drainUntil;
+    private long drainUntilNanos;
     private long drained;
-    private final long acceptedMillis = System.currentTimeMillis();
+    /** System.nanoTime(), as every instant here: a wall clock set forward must not end clients early. */
+    private final long acceptedNanos = System.nanoTime();
     /** Written by the loop, and by a lingering worker. */
-    private volatile long lastActiveMillis = acceptedMillis;
+    private volatile long lastActiveNanos = acceptedNanos;
     private boolean closed;
 
     /** @param lingerings how workers linger on a client they answered (ADR 54); null: they never do */
@@ -122,7 +130,7 @@ final class LoopConnection {
             closeNow();
             return;
         }
-        lastActiveMillis = System.currentTimeMillis();
+        lastActiveNanos = System.nanoTime();
         if (!greeted) {
             if (wire.holdsOutput()) { // a handshake message the socket did not take
                 unwritten = NOTHING;
@@ -302,7 +310,7 @@ final class LoopConnection {
                 return null;
             }
             if (plain.hasRemaining()) {
-                lastActiveMillis = System.currentTimeMillis();
+                lastActiveNanos = System.nanoTime();
                 Exchange.Batch batch = exchange.decode(plain.array(), plain.position(), plain.remaining());
                 if (batch.answers()) {
                     synchronized (this) {
@@ -373,7 +381,7 @@ final class LoopConnection {
      * with unread input sends a reset that can destroy the reply.
      */
     private void written() {
-        lastActiveMillis = System.currentTimeMillis();
+        lastActiveNanos = System.nanoTime();
         if (ending) {
             synchronized (this) {
                 held = null;
@@ -385,7 +393,7 @@ final class LoopConnection {
                 closeNow();
                 return;
             }
-            drainUntil = lastActiveMillis + Exchange.DRAIN_MILLIS;
+            drainUntilNanos = lastActiveNanos + DRAIN_NANOS;
         } else {
             Exchange.Batch batch = next(false);
             if (batch != null) {
@@ -397,20 +405,21 @@ final class LoopConnection {
 
     /**
      * Closes the connection if it idled past the timeout (0: never) or drained long enough, or if it is a
-     * refused client whose wire is still not ready after the drain time: refused clients are not counted
-     * against {@code maxclients}, so one that never finishes its TLS handshake must not stay.
+     * refused client whose TLS handshake is not done in time.
+     *
+     * @param now System.nanoTime()
      */
-    void expire(long now, long idleTimeoutMillis) {
+    void expire(long now, long idleTimeoutNanos) {
         boolean busy;
         synchronized (this) {
             busy = running;
         }
-        if (!busy && now - lastActiveMillis >= HELD_IDLE_MILLIS) {
+        if (!busy && now - lastActiveNanos >= HELD_IDLE_NANOS) {
             exchange.letGo(false);
         }
-        boolean drainedEnough = ending && !busy && now >= drainUntil;
-        boolean idle = idleTimeoutMillis > 0 && !busy && !ending && now - lastActiveMillis >= idleTimeoutMillis;
-        boolean refusedUnready = refusal != null && !greeted && now - acceptedMillis >= Exchange.DRAIN_MILLIS;
+        boolean drainedEnough = ending && !busy && now - drainUntilNanos >= 0;
+        boolean idle = idleTimeoutNanos > 0 && !busy && !ending && now - lastActiveNanos >= idleTimeoutNanos;
+        boolean refusedUnready = refusal != null && !greeted && now - acceptedNanos >= REFUSED_HANDSHAKE_NANOS;
         if (drainedEnough || idle || refusedUnready) {
             if (idle) {
                 LOG.fine(() -> "closing idle RESP client " + session().id());
