@@ -127,7 +127,7 @@ public final class LayoutManager {
             upgradeFromEarlier(c);
             try (Statement s = c.createStatement()) {
                 s.execute(NamespaceDdl.OBJECT_ROWS_STAY_IN_PAGE);
-                s.execute(NamespaceDdl.CACHE_OBJECTS_VACUUM_EARLY);
+                s.execute(NamespaceDdl.CACHE_OBJECTS_SETTINGS_WHERE_MISSING);
             }
         }
         verifyVersion(c, 0);

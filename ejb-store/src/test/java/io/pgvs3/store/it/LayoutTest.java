@@ -146,9 +146,12 @@ class LayoutTest {
         assertEquals(List.of("t", "t"), objectsCarry(db, "toast_tuple_target=8160"));
     }
 
-    /** ADR 60: the objects of RESP databases vacuum early and unthrottled; a bucket's keep the defaults. */
+    /**
+     * ADR 60 and 61: the objects of RESP databases vacuum early and unthrottled, and inserts leave room for HOT
+     * updates; a bucket's keep the defaults.
+     */
     @Test
-    void objectsOfEveryCacheNamespaceVacuumEarly() throws Exception {
+    void objectsOfEveryCacheNamespaceVacuumEarlyAndLeaveRoom() throws Exception {
         DataSource db = PostgresExtension.freshDatabase(false);
         new LayoutManager(db).ensure();
         DataAccess access = new DataAccess(db, db, new NamespaceCache(db));
@@ -156,13 +159,14 @@ class LayoutTest {
         KvService kv = new KvService(access, Stores.WATCHDOG);
         byte[] key = "k".getBytes(StandardCharsets.UTF_8);
         kv.put(0, List.of(new KvPut(key, key, KvEntry.PERSISTENT)));
-        exec(db, "DO $$ BEGIN EXECUTE format('ALTER TABLE %I.objects RESET (autovacuum_vacuum_cost_delay)',"
+        exec(db, "DO $$ BEGIN EXECUTE format('ALTER TABLE %I.objects RESET (autovacuum_vacuum_cost_delay, fillfactor)',"
                 + " (SELECT schema_name FROM pgvs3.namespaces WHERE kind = 'cache')); END $$");
         kv.put(1, List.of(new KvPut(key, key, KvEntry.PERSISTENT)));
-        String early = "autovacuum_vacuum_cost_delay=0,autovacuum_vacuum_scale_factor=0.01,autovacuum_vacuum_threshold=1000";
-        assertEquals(List.of("f", "f", "t"), objectsCarry(db, early), "the bucket, the older database, the newer");
+        String settings = "autovacuum_vacuum_cost_delay=0,autovacuum_vacuum_scale_factor=0.01,"
+                + "autovacuum_vacuum_threshold=1000,fillfactor=70";
+        assertEquals(List.of("f", "f", "t"), objectsCarry(db, settings), "the bucket, the older database, the newer");
         new LayoutManager(db).ensure();
-        assertEquals(List.of("f", "t", "t"), objectsCarry(db, early));
+        assertEquals(List.of("f", "t", "t"), objectsCarry(db, settings));
     }
 
     /** Per namespace in the order made: whether its {@code objects} carry every storage parameter of {@code options}. */

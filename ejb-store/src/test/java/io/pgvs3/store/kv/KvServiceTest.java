@@ -117,14 +117,53 @@ class KvServiceTest {
                 "compressible inline values are stored compressed");
         assertEquals(0, query("SELECT count(*) FROM " + ns + ".objects WHERE key = 't15' AND inline_zstd"),
                 "too short to gain");
-        byte[] printable = new byte[4096]; // like base64 or redis-benchmark's values: zstd saves about a quarter
-        for (int i = 0; i < printable.length; i++) {
-            printable[i] = (byte) ('0' + random.nextInt(64));
+        assertEquals(0, query("SELECT count(*) FROM " + ns + ".objects WHERE key = 'r8120' AND inline_zstd"),
+                "random bytes do not compress");
+        for (int size : new int[] {3000, 4096}) {
+            byte[] printable = printable(random, size);
+            kv.put(1, List.of(new KvPut(b("printable" + size), printable, KvEntry.PERSISTENT)));
+            assertArrayEquals(printable, kv.get(1, List.of(b("printable" + size)), NOW).get(0).value());
         }
-        kv.put(1, List.of(new KvPut(b("printable"), printable, KvEntry.PERSISTENT)));
-        assertArrayEquals(printable, kv.get(1, List.of(b("printable")), NOW).get(0).value());
-        assertEquals(0, query("SELECT count(*) FROM " + ns + ".objects WHERE key = 'printable' AND inline_zstd"),
-                "a value that compresses by less than a quarter is stored as it is, so a GET does not inflate it");
+        assertEquals(0, query("SELECT count(*) FROM " + ns + ".objects WHERE key = 'printable3000' AND inline_zstd"),
+                "a value within half a page that compresses by less than a quarter is stored as it is, so a GET does"
+                        + " not inflate it");
+        assertEquals(1, query("SELECT count(*) FROM " + ns + ".objects WHERE key = 'printable4096' AND inline_zstd"),
+                "a value over half a page whose frame fits in half a page is stored compressed");
+    }
+
+    /** Like base64 or redis-benchmark's values: zstd saves about a fifth. */
+    private static byte[] printable(Random random, int size) {
+        byte[] value = new byte[size];
+        for (int i = 0; i < value.length; i++) {
+            value[i] = (byte) ('0' + random.nextInt(64));
+        }
+        return value;
+    }
+
+    /**
+     * ADR 61: a value over half a page whose frame fits in half of one is rewritten in its row's page (a HOT
+     * update), where one that fits in no half page (random bytes) moves to another page with every SET.
+     */
+    @Test
+    void setsOfAValueCompressedIntoHalfAPageStayInItsPage() throws SQLException {
+        Random random = new Random(2);
+        Set<Long> compressedPages = new HashSet<>();
+        Set<Long> randomPages = new HashSet<>();
+        for (int i = 0; i < 10; i++) {
+            byte[] noise = new byte[4096];
+            random.nextBytes(noise);
+            kv.put(2, List.of(new KvPut(b("printable"), printable(random, 4096), KvEntry.PERSISTENT),
+                    new KvPut(b("noise"), noise, KvEntry.PERSISTENT)));
+            compressedPages.add(page(2, "printable"));
+            randomPages.add(page(2, "noise"));
+        }
+        assertEquals(1, compressedPages.size(), "pages of the compressed value's versions: " + compressedPages);
+        assertTrue(randomPages.size() > 1, "pages of the random value's versions: " + randomPages);
+    }
+
+    /** The heap page of {@code key}'s live row in database {@code db}. */
+    private long page(int db, String key) throws SQLException {
+        return query("SELECT (ctid::text::point)[0]::int8 FROM " + schema(db) + ".objects WHERE key = '" + key + "'");
     }
 
     @Test
