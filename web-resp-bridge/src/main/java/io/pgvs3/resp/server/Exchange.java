@@ -7,6 +7,7 @@ import io.pgvs3.resp.protocol.Reply;
 import io.pgvs3.resp.protocol.RespDecoder;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /**
  * One client's conversation, whatever carries its bytes: what arrived is decoded into a batch of whole
@@ -23,7 +24,7 @@ final class Exchange {
      * still sends, this long and this much at most, because closing a socket with unread input sends a reset
      * that can destroy the reply.
      */
-    static final int DRAIN_MILLIS = 2000;
+    static final long DRAIN_NANOS = TimeUnit.SECONDS.toNanos(2);
     static final long DRAIN_BYTES = 1 << 20;
 
     /** The commands one read completed, and whether decoding stopped at a protocol error after them. */

@@ -42,7 +42,6 @@ final class LoopConnection {
      * not done this long after it was accepted, or clients that never handshake could pile up past the limit.
      */
     private static final long REFUSED_HANDSHAKE_NANOS = TimeUnit.SECONDS.toNanos(10);
-    private static final long DRAIN_NANOS = TimeUnit.MILLISECONDS.toNanos(Exchange.DRAIN_MILLIS);
 
     private final SocketChannel channel;
     private final Wire wire;
@@ -393,7 +392,7 @@ final class LoopConnection {
                 closeNow();
                 return;
             }
-            drainUntilNanos = lastActiveNanos + DRAIN_NANOS;
+            drainUntilNanos = lastActiveNanos + Exchange.DRAIN_NANOS;
         } else {
             Exchange.Batch batch = next(false);
             if (batch != null) {
