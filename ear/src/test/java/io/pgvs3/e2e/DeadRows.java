@@ -2,8 +2,10 @@ package io.pgvs3.e2e;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 
 /**
  * What makes a PostgreSQL standby cancel its queries, made on the primary: a row deleted by a transaction
@@ -15,6 +17,11 @@ import java.sql.Statement;
 final class DeadRows implements AutoCloseable {
 
     private static final String TABLE = "pgvs3_e2e_dead_rows";
+    private static final Duration REMOVAL_PATIENCE = Duration.ofSeconds(60);
+    /** Who holds back the primary's cleanup horizon, for a failure's message. */
+    private static final String OLDEST_SNAPSHOTS = "SELECT string_agg(format('%s (%s, %s)', coalesce(nullif("
+            + "application_name, ''), backend_type), state, backend_xmin), '; ' ORDER BY age(backend_xmin) DESC)"
+            + " FROM pg_stat_activity WHERE backend_xmin IS NOT NULL AND pid <> pg_backend_pid()";
 
     private final Connection primary;
 
@@ -24,7 +31,7 @@ final class DeadRows implements AutoCloseable {
 
     static DeadRows on(String jdbcUrl, String user, String password) throws SQLException {
         DeadRows rows = new DeadRows(DriverManager.getConnection(jdbcUrl, user, password));
-        rows.execute("CREATE TABLE IF NOT EXISTS " + TABLE + " (n int)");
+        rows.execute("CREATE EXTENSION IF NOT EXISTS pgstattuple; CREATE TABLE IF NOT EXISTS " + TABLE + " (n int)");
         return rows;
     }
 
@@ -42,20 +49,43 @@ final class DeadRows implements AutoCloseable {
         execute("DELETE FROM " + TABLE);
     }
 
-    /** Commits an open deletion (or deletes now) and VACUUMs the table: the cleanup whose replay conflicts. */
-    void removeDeleted() throws SQLException {
+    /**
+     * Commits an open deletion (or deletes now) and VACUUMs the table until the deleted rows are gone: the
+     * cleanup whose replay conflicts. One VACUUM may leave them: a transaction of the primary older than
+     * the deletion (an autovacuum's ANALYZE of a table just written, say) still sees them.
+     */
+    void removeDeleted() throws SQLException, InterruptedException {
         if (primary.getAutoCommit()) {
             execute("DELETE FROM " + TABLE);
         } else {
             primary.commit();
             primary.setAutoCommit(true);
         }
-        execute("VACUUM " + TABLE);
+        long deadline = System.nanoTime() + REMOVAL_PATIENCE.toNanos();
+        while (true) {
+            execute("VACUUM " + TABLE);
+            String left = text("SELECT dead_tuple_count FROM pgstattuple('" + TABLE + "')");
+            if (left.equals("0")) {
+                return;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException(left + " deleted rows still there after VACUUMs for " + REMOVAL_PATIENCE
+                        + "; the oldest snapshots of the primary: " + text(OLDEST_SNAPSHOTS));
+            }
+            Thread.sleep(100);
+        }
     }
 
     @Override
     public void close() throws SQLException {
         primary.close();
+    }
+
+    private String text(String query) throws SQLException {
+        try (Statement s = primary.createStatement(); ResultSet rs = s.executeQuery(query)) {
+            rs.next();
+            return rs.getString(1);
+        }
     }
 
     private void execute(String sql) throws SQLException {

@@ -15,7 +15,10 @@ import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
 import org.postgresql.PGConnection;
 
-/** Both DataSources of the production server.xml, with the session settings their onConnect applies. */
+/**
+ * Both DataSources of the production server.xml, with the session settings their startup options give:
+ * RESET ALL (what a session that lifted a setting runs) returns to them.
+ */
 @InLiberty
 class DataSourcesIT {
 
@@ -33,6 +36,7 @@ class DataSourcesIT {
     @Test
     void chunkPoolTurnsIndexScansOffAndNamesItself() throws SQLException {
         try (Connection c = chunk.getConnection()) {
+            resetAll(c);
             assertEquals("off", show(c, "enable_indexscan"));
             assertEquals("pgvs3-chunk", show(c, "application_name"));
             assertEquals("on", show(c, "synchronous_commit"));
@@ -43,6 +47,7 @@ class DataSourcesIT {
     @Test
     void mainPoolKeepsIndexScans() throws SQLException {
         try (Connection c = main.getConnection()) {
+            resetAll(c);
             assertEquals("on", show(c, "enable_indexscan"));
             assertEquals("pgvs3-main", show(c, "application_name"));
             assertEquals("on", show(c, "synchronous_commit"));
@@ -67,6 +72,12 @@ class DataSourcesIT {
     void theDatabaseIsPostgreSql18() throws SQLException {
         try (Connection c = main.getConnection()) {
             assertTrue(Integer.parseInt(show(c, "server_version_num")) >= 180000, "not PostgreSQL 18");
+        }
+    }
+
+    private static void resetAll(Connection c) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            s.execute("SET enable_indexscan = on; SET synchronous_commit = off; RESET ALL");
         }
     }
 

@@ -124,10 +124,6 @@ public class S3Config {
         return domains;
     }
 
-    /**
-     * Streamed GET bodies one client address may have in progress; more are answered 503 SlowDown, so a
-     * client's slow downloads cannot take every response thread.
-     */
     /** The longest request or header line S3 clients may send (server.xml: the channel allows more). */
     public int maxHeaderBytes() {
         return maxHeaderBytes;
@@ -138,6 +134,10 @@ public class S3Config {
         return maxHeaders;
     }
 
+    /**
+     * Streamed GET bodies one client address may have in progress; more are answered 503 SlowDown, so a
+     * client's slow downloads cannot take every response thread.
+     */
     public int maxDownloadsPerClient() {
         return maxDownloadsPerClient;
     }
@@ -147,7 +147,7 @@ public class S3Config {
         return maxConcurrentStreams;
     }
 
-    /** How long a body stream waits for a permit before it is answered 503 SlowDown. */
+    /** How long a waiting upload stream may see no upload finish before it is answered 503 SlowDown. */
     public Duration streamAdmissionWait() {
         return streamAdmissionWait;
     }
