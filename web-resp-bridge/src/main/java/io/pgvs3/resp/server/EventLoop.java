@@ -34,7 +34,7 @@ final class EventLoop implements Runnable {
 
     /**
      * @param idleTimeoutMillis  a client silent this long is closed (0: never)
-     * @param writeTimeoutMillis a client that reads nothing of a long pipeline's replies this long is closed
+     * @param writeTimeoutMillis a client that reads nothing of a long pipeline's replies, or of its last reply, this long is closed
      */
     EventLoop(long idleTimeoutMillis, long writeTimeoutMillis) throws IOException {
         this.selector = Selector.open();

@@ -69,8 +69,16 @@ final class LoopConnection {
     private ByteBuffer unwritten;
     /** Where a worker's reply buffer spills a long pipeline's replies while it answers this connection. */
     private final Reply.Spill spill = this::writeAll;
-    /** After the last reply (QUIT, protocol error): once it is written, input is drained until the client closes. */
+    /** After the last reply (QUIT, protocol error, a refusal): once it is written, input is drained. */
     private boolean ending;
+    /**
+     * The last reply is written and the output shut: input is drained until {@link #drainUntilNanos}. Until
+     * then an ending connection is never expired, or the loop's expiry, running between the last reply's
+     * decision and its write, would close it unsaid (a refused TLS client read only the end, in a CI run).
+     */
+    private boolean draining;
+    /** When the connection began ending: a last reply its client does not read for the write timeout is given up. */
+    private long endingNanos;
     private long drainUntilNanos;
     private long drained;
     /** System.nanoTime(), as every instant here: a wall clock set forward must not end clients early. */
@@ -358,6 +366,9 @@ final class LoopConnection {
             return;
         }
         ending = !open;
+        if (ending) {
+            endingNanos = System.nanoTime();
+        }
         unwritten = rest;
         if (rest == null) {
             written();
@@ -392,6 +403,7 @@ final class LoopConnection {
                 closeNow();
                 return;
             }
+            draining = true;
             drainUntilNanos = lastActiveNanos + Exchange.DRAIN_NANOS;
         } else {
             Exchange.Batch batch = next(false);
@@ -403,8 +415,9 @@ final class LoopConnection {
     }
 
     /**
-     * Closes the connection if it idled past the timeout (0: never) or drained long enough, or if it is a
-     * refused client whose TLS handshake is not done in time.
+     * Closes the connection if it idled past the timeout (0: never), drained long enough after its last reply
+     * or left that reply unread for the write timeout, or if it is a refused client whose TLS handshake is not
+     * done in time.
      *
      * @param now System.nanoTime()
      */
@@ -416,10 +429,12 @@ final class LoopConnection {
         if (!busy && now - lastActiveNanos >= HELD_IDLE_NANOS) {
             exchange.letGo(false);
         }
-        boolean drainedEnough = ending && !busy && now - drainUntilNanos >= 0;
+        boolean drainedEnough = draining && !busy && now - drainUntilNanos >= 0;
+        boolean lastReplyUnread = ending && !draining
+                && now - endingNanos >= TimeUnit.MILLISECONDS.toNanos(loop.writeTimeoutMillis());
         boolean idle = idleTimeoutNanos > 0 && !busy && !ending && now - lastActiveNanos >= idleTimeoutNanos;
         boolean refusedUnready = refusal != null && !greeted && now - acceptedNanos >= REFUSED_HANDSHAKE_NANOS;
-        if (drainedEnough || idle || refusedUnready) {
+        if (drainedEnough || lastReplyUnread || idle || refusedUnready) {
             if (idle) {
                 LOG.fine(() -> "closing idle RESP client " + session().id());
             }
