@@ -118,6 +118,9 @@ public final class LayoutManager {
         }
         if (!schema) {
             create(c);
+            try (Statement s = c.createStatement()) {
+                s.execute(NamespaceDdl.SHAPE_FUNCTIONS);
+            }
             return new LayoutStatus(CatalogDdl.LAYOUT_VERSION, true, 0, false);
         }
         if (!layout) {
@@ -128,6 +131,8 @@ public final class LayoutManager {
             try (Statement s = c.createStatement()) {
                 s.execute(NamespaceDdl.OBJECT_ROWS_STAY_IN_PAGE);
                 s.execute(NamespaceDdl.CACHE_OBJECTS_SETTINGS_WHERE_MISSING);
+                s.execute(NamespaceDdl.SHAPE_FUNCTIONS);
+                s.execute(NamespaceDdl.SHAPE_CHECKS_WHERE_INLINE);
             }
         }
         verifyVersion(c, 0);

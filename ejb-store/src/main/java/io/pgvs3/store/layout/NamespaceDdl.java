@@ -115,32 +115,8 @@ public final class NamespaceDdl {
                 checksum_value     text,
                 expires_at         timestamptz,
                 origin_validator   text,
-                CONSTRAINT object_shape CHECK (
-                    %IDENTITY%
-                    AND cardinality(user_metadata) <= 256 AND cardinality(user_metadata) % 2 = 0
-                    AND cardinality(content_headers) <= 10 AND cardinality(content_headers) % 2 = 0
-                    AND octet_length(content_type) BETWEEN 1 AND 1024),
-                CONSTRAINT body_shape CHECK (
-                    (inline_data IS NOT NULL AND file_id IS NULL AND parts IS NULL AND part_ends IS NULL
-                        AND size <= 65536
-                        AND (inline_zstd OR octet_length(inline_data) = size))
-                    OR (inline_data IS NULL AND NOT inline_zstd AND file_id IS NOT NULL
-                        AND parts IS NULL AND part_ends IS NULL AND size <= 2147483648 * 8120)
-                    OR (inline_data IS NULL AND NOT inline_zstd AND file_id IS NOT NULL
-                        AND parts IS NOT NULL AND part_ends IS NOT NULL
-                        AND array_ndims(parts) = 1 AND array_lower(parts, 1) = 1
-                        AND array_ndims(part_ends) = 1 AND array_lower(part_ends, 1) = 1
-                        AND cardinality(parts) >= 1 AND cardinality(parts) = cardinality(part_ends)
-                        AND parts[1] = file_id AND part_ends[cardinality(part_ends)] = size
-                        AND array_position(parts, NULL) IS NULL
-                        AND array_position(part_ends, NULL) IS NULL)),
-                CONSTRAINT checksum_shape CHECK (
-                    (checksum_algorithm IS NULL) = (checksum_value IS NULL)
-                    AND (checksum_algorithm IS NULL) = (checksum_type IS NULL)
-                    AND (checksum_type IS NULL OR checksum_type IN ('FULL_OBJECT', 'COMPOSITE'))
-                    AND (checksum_algorithm IS NULL OR checksum_algorithm IN
-                        ('CRC32', 'CRC32C', 'CRC64NVME', 'SHA1', 'SHA256'))
-                    AND (checksum_value IS NULL OR octet_length(checksum_value) BETWEEN 1 AND 128))
+                -- the shape of a row (see shapeFunction): one call instead of three CHECKs (docs/adr/0063)
+                CONSTRAINT row_shape CHECK (%SHAPE%)
             ) WITH (autovacuum_vacuum_scale_factor = 0.02, toast_tuple_target = 8160);
             CREATE INDEX objects_file_id_idx ON @.objects (file_id) WHERE file_id IS NOT NULL;
             CREATE INDEX objects_parts_idx ON @.objects USING gin (parts) WHERE parts IS NOT NULL;
@@ -208,6 +184,88 @@ public final class NamespaceDdl {
                     AND size >= 0
                     AND ((etag = '' AND octet_length(sha256) = 0)
                         OR (octet_length(sha256) = 32 AND etag ~ '^[0-9a-f]{32}(-[1-9][0-9]{0,4})?$'))""";
+
+    /** The columns a row's shape depends on: the shape functions' parameters, in their order. */
+    private static final String SHAPE_PARAMETERS = "key text, size int8, etag text, sha256 bytea, content_type text,"
+            + " user_metadata text[], content_headers text[], inline_data bytea, inline_zstd boolean, file_id int8,"
+            + " parts int8[], part_ends int8[], checksum_algorithm text, checksum_type text, checksum_value text";
+    private static final String SHAPE_ARGUMENTS = SHAPE_PARAMETERS.replaceAll(" [a-z0-9]+(\\[])?(,|$)", "$2");
+
+    /**
+     * What a row of {@code objects} must be (%IDENTITY% is the namespace kind's): small S3 metadata; an inline
+     * body, one chunked file, or an ordered list of part files whose first is the file and whose last end is
+     * the size; a checksum's three columns set together. The parameters are named as the columns, so the
+     * expression reads as the CHECK it replaces (docs/adr/0063).
+     */
+    private static final String ROW_SHAPE = """
+            (%IDENTITY%
+                AND cardinality(user_metadata) <= 256 AND cardinality(user_metadata) % 2 = 0
+                AND cardinality(content_headers) <= 10 AND cardinality(content_headers) % 2 = 0
+                AND octet_length(content_type) BETWEEN 1 AND 1024)
+            AND ((inline_data IS NOT NULL AND file_id IS NULL AND parts IS NULL AND part_ends IS NULL
+                    AND size <= 65536
+                    AND (inline_zstd OR octet_length(inline_data) = size))
+                OR (inline_data IS NULL AND NOT inline_zstd AND file_id IS NOT NULL
+                    AND parts IS NULL AND part_ends IS NULL AND size <= 2147483648 * 8120)
+                OR (inline_data IS NULL AND NOT inline_zstd AND file_id IS NOT NULL
+                    AND parts IS NOT NULL AND part_ends IS NOT NULL
+                    AND array_ndims(parts) = 1 AND array_lower(parts, 1) = 1
+                    AND array_ndims(part_ends) = 1 AND array_lower(part_ends, 1) = 1
+                    AND cardinality(parts) >= 1 AND cardinality(parts) = cardinality(part_ends)
+                    AND parts[1] = file_id AND part_ends[cardinality(part_ends)] = size
+                    AND array_position(parts, NULL) IS NULL
+                    AND array_position(part_ends, NULL) IS NULL))
+            AND ((checksum_algorithm IS NULL) = (checksum_value IS NULL)
+                AND (checksum_algorithm IS NULL) = (checksum_type IS NULL)
+                AND (checksum_type IS NULL OR checksum_type IN ('FULL_OBJECT', 'COMPOSITE'))
+                AND (checksum_algorithm IS NULL OR checksum_algorithm IN
+                    ('CRC32', 'CRC32C', 'CRC64NVME', 'SHA1', 'SHA256'))
+                AND (checksum_value IS NULL OR octet_length(checksum_value) BETWEEN 1 AND 128))""";
+
+    /**
+     * The shape functions, one per identity. PostgreSQL rebuilds a table's CHECK expressions from their node
+     * strings for every statement that writes a row (about 70 µs for the three inline CHECKs this replaced); a
+     * plpgsql function is compiled once per session and its expression kept as a cached plan, so the one CHECK
+     * that calls it costs a fraction of that (docs/adr/0063). IMMUTABLE: it reads nothing but its arguments.
+     * Created or replaced at every writable start and with a new database.
+     */
+    static final String SHAPE_FUNCTIONS = shapeFunction("bucket_object_shape", BUCKET_IDENTITY) + ";\n"
+            + shapeFunction("cache_object_shape", CACHE_IDENTITY);
+
+    private static String shapeFunction(String name, String identity) {
+        return "CREATE OR REPLACE FUNCTION pgvs3." + name + "(" + SHAPE_PARAMETERS + ") RETURNS boolean"
+                + " LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $shape$ BEGIN RETURN "
+                + ROW_SHAPE.replace("%IDENTITY%", identity) + "; END $shape$";
+    }
+
+    /** The CHECK expression of {@code objects} in a namespace of the identity the function {@code name} checks. */
+    private static String shapeCall(String name) {
+        return "pgvs3." + name + "(" + SHAPE_ARGUMENTS + ")";
+    }
+
+    /**
+     * Replaces the three inline CHECKs of namespaces made before the shape functions by the one that calls its
+     * kind's (a writable start, after {@link #SHAPE_FUNCTIONS}). NOT VALID: every existing row passed the
+     * same conditions when it was written, so no table is scanned and the brief lock is all it costs; new
+     * and updated rows are checked as before.
+     */
+    static final String SHAPE_CHECKS_WHERE_INLINE = """
+            DO $$
+            DECLARE r record;
+            BEGIN
+              FOR r IN SELECT n.nspname, ns.kind FROM pg_constraint k
+                         JOIN pg_class c ON c.oid = k.conrelid
+                         JOIN pg_namespace n ON n.oid = c.relnamespace
+                         JOIN pgvs3.namespaces ns ON ns.schema_name = n.nspname
+                        WHERE c.relname = 'objects' AND k.conname = 'body_shape'
+              LOOP
+                EXECUTE format('ALTER TABLE %I.objects DROP CONSTRAINT object_shape, DROP CONSTRAINT body_shape,'
+                    || ' DROP CONSTRAINT checksum_shape, ADD CONSTRAINT row_shape CHECK (%s) NOT VALID', r.nspname,
+                    CASE WHEN r.kind = 'cache' THEN '@CACHE@' ELSE '@BUCKET@' END);
+              END LOOP;
+            END $$""".replace("@CACHE@", shapeCall("cache_object_shape"))
+            .replace("@BUCKET@", shapeCall("bucket_object_shape"));
+
 
     /** SCAN walks keys in the order of this hash, so a numeric cursor resumes where the last page ended. */
     private static final String CACHE_EXTRAS = """
@@ -315,12 +373,12 @@ public final class NamespaceDdl {
 
     /** The whole DDL of one bucket namespace, as one multi-statement script. */
     public static String script(String schema) {
-        return TEMPLATE.replace("%IDENTITY%", BUCKET_IDENTITY).replace("@", checkedSchema(schema));
+        return TEMPLATE.replace("%SHAPE%", shapeCall("bucket_object_shape")).replace("@", checkedSchema(schema));
     }
 
     /** The DDL of an origin-backed bucket: {@link #script} and the origin's bookkeeping. */
     public static String originScript(String schema) {
-        return (TEMPLATE.replace("%IDENTITY%", BUCKET_IDENTITY) + ORIGIN_TABLES + ORIGIN_TABLES_SINCE_3
+        return (TEMPLATE.replace("%SHAPE%", shapeCall("bucket_object_shape")) + ORIGIN_TABLES + ORIGIN_TABLES_SINCE_3
                 + ORIGIN_TABLES_SINCE_4).replace("@", checkedSchema(schema));
     }
 
@@ -331,7 +389,7 @@ public final class NamespaceDdl {
 
     /** The DDL of one cache namespace (RESP values): {@link #script} with the cache rules. */
     public static String cacheScript(String schema) {
-        return (TEMPLATE.replace("%IDENTITY%", CACHE_IDENTITY) + CACHE_EXTRAS).replace("@", checkedSchema(schema));
+        return (TEMPLATE.replace("%SHAPE%", shapeCall("cache_object_shape")) + CACHE_EXTRAS).replace("@", checkedSchema(schema));
     }
 
     /** Returns {@code schema} if it is a generated namespace schema name, else refuses it. */
