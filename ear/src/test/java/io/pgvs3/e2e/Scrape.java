@@ -53,7 +53,7 @@ public final class Scrape {
     }
 
     /** Scrapes until the value of {@code name} with {@code labels} differs from {@code before} (at most 10 s). */
-    static Scrape awaitChange(String adminEndpoint, Scrape before, String name, String... labels)
+    public static Scrape awaitChange(String adminEndpoint, Scrape before, String name, String... labels)
             throws IOException, InterruptedException {
         long deadline = System.nanoTime() + 10_000_000_000L;
         Scrape scrape = of(adminEndpoint);

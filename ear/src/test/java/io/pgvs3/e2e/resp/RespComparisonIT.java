@@ -2,6 +2,7 @@ package io.pgvs3.e2e.resp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.pgvs3.e2e.Scrape;
 import io.pgvs3.e2e.Stack;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -10,6 +11,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -32,6 +34,8 @@ class RespComparisonIT {
     private static final Pattern CURSOR = Pattern.compile("^\\*\\[\\$\\d+");
     private static final List<String> MODES = List.of("sort", "mask", "scan");
     private static final Pattern WORD = Pattern.compile("\"[^\"]*\"|\\S+");
+    /** A line of Liberty's messages.log at WARNING or SEVERE: [date] thread logger level message. */
+    private static final Pattern WARNING_OR_WORSE = Pattern.compile("^\\[[^\\]]+] \\p{XDigit}+ \\S+\\s+[WE] ");
     private static RedisServer redis;
 
     @BeforeAll
@@ -479,7 +483,31 @@ class RespComparisonIT {
                 }
             }
         }
-        assertEquals("", String.join("\n", differences), "replies that differ from redis-server");
+        assertEquals("", String.join("\n", differences), () -> "replies that differ from redis-server"
+                + (differences.stream().anyMatch(d -> d.endsWith("bridge: <closed>")) ? whyTheBridgeClosed() : ""));
+    }
+
+    /**
+     * For a connection the bridge closed unasked: its closes so far by reason, and its RESP warnings with the first
+     * lines of their traces (first in the failure's message, which a CI log may cut short).
+     */
+    private static String whyTheBridgeClosed() {
+        try {
+            String closes = Scrape.of(Stack.adminEndpoint(0)).toString().lines()
+                    .filter(line -> line.startsWith("pgvs3_resp_connections_closed_total") && !line.endsWith(" 0.0"))
+                    .collect(Collectors.joining("\n"));
+            List<String> log = Stack.gatewayLog(0).lines().toList();
+            List<String> warnings = new ArrayList<>();
+            for (int i = 0; i < log.size(); i++) {
+                if (log.get(i).contains("RESP") && WARNING_OR_WORSE.matcher(log.get(i)).find()) {
+                    warnings.addAll(log.subList(i, Math.min(log.size(), i + 4)));
+                }
+            }
+            return "; the bridge's closes by reason:\n" + closes + "\nits RESP warnings:\n" + String.join("\n", warnings)
+                    + "\n";
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            return "; the bridge's closes could not be read: " + e;
+        }
     }
 
     private static boolean same(String mode, String expected, String actual) {

@@ -82,7 +82,9 @@ class RespLimitsIT {
                     assertEquals("-NOAUTH Authentication required.", call(idle.get(i), "*2\r\n$3\r\nGET\r\n$1\r\nx\r\n"),
                             "idle client " + i + " is served, not just queued");
                 }
+                Scrape before = Scrape.of(RespLimitsStack.adminEndpoint());
                 List<String> refusal = refusal(address);
+                assertEquals(1, closedSince(before, "max_clients"), "the refused client counted once, by its reason");
                 try (RedisServer redis = RedisServer.start(RespLimitsStack.secretKey(), false, "--maxclients", "1");
                      RespConnection first = new RespConnection(redis.address())) {
                     assertEquals("+OK", first.call("AUTH", RespLimitsStack.secretKey()));
@@ -294,10 +296,21 @@ class RespLimitsIT {
     @Test
     void theIdleTimeoutClosesAnIdleClientAndSparesATalkingOneAsRedisDoes() throws Exception {
         RespLimitsStack.use(Map.of("PGVS3_RESP_IDLE_TIMEOUT", "PT1S"));
+        Scrape before = Scrape.of(RespLimitsStack.adminEndpoint());
         quietClosedTalkingSpared(RespLimitsStack.respAddress());
+        assertEquals(1, closedSince(before, "idle_timeout"), "the quiet client counted by its reason");
         try (RedisServer redis = RedisServer.start(RespLimitsStack.secretKey(), false, "--timeout", "1")) {
             quietClosedTalkingSpared(redis.address());
         }
+    }
+
+    /** How many more connections the bridge closed for {@code reason} than at {@code before}. */
+    private static double closedSince(Scrape before, String reason) throws Exception {
+        String name = "pgvs3_resp_connections_closed_total";
+        String label = "reason=" + reason;
+        // the client hears the end as the socket closes, an instant before the bridge counts it
+        return Scrape.awaitChange(RespLimitsStack.adminEndpoint(), before, name, label).value(name, label)
+                - before.value(name, label);
     }
 
     /** What the client past the limit reads: a reply, then EOF. */

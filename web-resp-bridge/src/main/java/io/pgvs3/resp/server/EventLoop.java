@@ -58,7 +58,7 @@ final class EventLoop implements Runnable {
             try {
                 connection.registered(channel.register(selector, SelectionKey.OP_READ, connection));
             } catch (IOException e) {
-                connection.closeNow();
+                connection.closeNow(CloseReason.NETWORK_ERROR);
             }
         });
     }
@@ -99,10 +99,10 @@ final class EventLoop implements Runnable {
             }
         } catch (IOException | CancelledKeyException e) {
             LOG.log(Level.FINE, "RESP client " + connection.session().id() + " went away", e);
-            connection.closeNow();
+            connection.closeNow(CloseReason.NETWORK_ERROR);
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "RESP client " + connection.session().id() + " failed; closing it", e);
-            connection.closeNow();
+            connection.closeNow(CloseReason.SERVER_ERROR);
         }
     }
 
@@ -126,7 +126,7 @@ final class EventLoop implements Runnable {
         try {
             runTasks(); // connections handed over but not registered yet
             for (SelectionKey key : new ArrayList<>(selector.keys())) {
-                ((LoopConnection) key.attachment()).closeNow();
+                ((LoopConnection) key.attachment()).closeNow(CloseReason.SHUTDOWN);
             }
             selector.close();
         } catch (IOException e) {

@@ -12,6 +12,7 @@ import java.nio.channels.SocketChannel;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -48,7 +49,7 @@ final class LoopConnection {
     private final Exchange exchange;
     private final EventLoop loop;
     private final Executor workers;
-    private final Runnable onClose;
+    private final Consumer<CloseReason> onClose;
     /** The error a client past maxclients gets instead of answers; null for the others. */
     private final byte[] refusal;
     private SelectionKey key;
@@ -80,6 +81,8 @@ final class LoopConnection {
     /** When the connection began ending: a last reply its client does not read for the write timeout is given up. */
     private long endingNanos;
     private long drainUntilNanos;
+    /** Why the connection ends, once it is ending. */
+    private CloseReason endReason;
     private long drained;
     /** System.nanoTime(), as every instant here: a wall clock set forward must not end clients early. */
     private final long acceptedNanos = System.nanoTime();
@@ -89,7 +92,7 @@ final class LoopConnection {
 
     /** @param lingerings how workers linger on a client they answered (ADR 54); null: they never do */
     LoopConnection(SocketChannel channel, Wire wire, Exchange exchange, EventLoop loop, Executor workers,
-                   Lingering lingerings, Runnable onClose, byte[] refusal) {
+                   Lingering lingerings, Consumer<CloseReason> onClose, byte[] refusal) {
         this.channel = channel;
         this.lingerings = lingerings;
         this.wire = wire;
@@ -134,7 +137,7 @@ final class LoopConnection {
     private void decodeAndSubmit(ReadBuffers buffers) throws IOException {
         ByteBuffer plain = wire.read(buffers);
         if (plain == null) {
-            closeNow();
+            closeNow(CloseReason.CLIENT_CLOSED);
             return;
         }
         lastActiveNanos = System.nanoTime();
@@ -187,7 +190,7 @@ final class LoopConnection {
         int n = channel.read(buffer.clear());
         drained += Math.max(n, 0);
         if (n < 0 || drained > Exchange.DRAIN_BYTES) {
-            closeNow();
+            closeNow(endReason);
         }
     }
 
@@ -196,7 +199,7 @@ final class LoopConnection {
             workers.execute(() -> answer(batch));
         } catch (RejectedExecutionException e) {
             LOG.warning(() -> "no RESP worker for client " + session().id() + "; closing it");
-            closeNow();
+            closeNow(CloseReason.SERVER_ERROR);
         }
     }
 
@@ -206,6 +209,7 @@ final class LoopConnection {
      */
     private void answer(Exchange.Batch first) {
         Reply reply = REPLIES.get();
+        CloseReason failure = CloseReason.SERVER_ERROR; // an Error, unless a catch below knows better
         boolean handedBack = false;
         reply.spillTo(spill);
         try {
@@ -229,8 +233,10 @@ final class LoopConnection {
             handedBack = true;
         } catch (IOException e) {
             LOG.log(Level.FINE, "RESP client " + session().id() + " went away", e);
+            failure = failed(e);
         } catch (UncheckedIOException e) { // while a long pipeline's replies were spilled
             LOG.log(Level.FINE, "RESP client " + session().id() + " went away", e.getCause());
+            failure = failed(e.getCause());
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "RESP client " + session().id() + " failed; closing it", e);
         } finally {
@@ -242,9 +248,14 @@ final class LoopConnection {
             reply.spillTo(null);
             reply.clear();
             if (!handedBack) { // failed, an Error included: nobody would ever answer this client again
-                loop.execute(this::closeNow);
+                CloseReason reason = failure;
+                loop.execute(() -> closeNow(reason));
             }
         }
+    }
+
+    private static CloseReason failed(IOException e) {
+        return e instanceof WriteTimeout ? CloseReason.WRITE_TIMEOUT : CloseReason.NETWORK_ERROR;
     }
 
     /**
@@ -313,7 +324,7 @@ final class LoopConnection {
             ByteBuffer plain = wire.read(lingerings.buffers());
             if (plain == null) {
                 handBack();
-                loop.execute(this::closeNow);
+                loop.execute(() -> closeNow(CloseReason.CLIENT_CLOSED));
                 return null;
             }
             if (plain.hasRemaining()) {
@@ -368,6 +379,8 @@ final class LoopConnection {
         ending = !open;
         if (ending) {
             endingNanos = System.nanoTime();
+            endReason = refusal != null ? CloseReason.MAX_CLIENTS
+                    : session().closing() ? CloseReason.QUIT : CloseReason.PROTOCOL_ERROR;
         }
         unwritten = rest;
         if (rest == null) {
@@ -400,7 +413,7 @@ final class LoopConnection {
             try {
                 wire.shutdownOutput();
             } catch (IOException e) {
-                closeNow();
+                closeNow(CloseReason.NETWORK_ERROR);
                 return;
             }
             draining = true;
@@ -434,20 +447,24 @@ final class LoopConnection {
                 && now - endingNanos >= TimeUnit.MILLISECONDS.toNanos(loop.writeTimeoutMillis());
         boolean idle = idleTimeoutNanos > 0 && !busy && !ending && now - lastActiveNanos >= idleTimeoutNanos;
         boolean refusedUnready = refusal != null && !greeted && now - acceptedNanos >= REFUSED_HANDSHAKE_NANOS;
-        if (drainedEnough || lastReplyUnread || idle || refusedUnready) {
-            if (idle) {
-                LOG.fine(() -> "closing idle RESP client " + session().id());
-            }
-            closeNow();
+        if (drainedEnough) {
+            closeNow(endReason);
+        } else if (lastReplyUnread) {
+            closeNow(CloseReason.WRITE_TIMEOUT);
+        } else if (idle) {
+            LOG.fine(() -> "closing idle RESP client " + session().id());
+            closeNow(CloseReason.IDLE_TIMEOUT);
+        } else if (refusedUnready) {
+            closeNow(CloseReason.MAX_CLIENTS);
         }
     }
 
-    /** Closes the connection soon, from any thread. */
+    /** Closes the connection soon, from any thread: the listener stops. */
     void close() {
-        loop.execute(this::closeNow);
+        loop.execute(() -> closeNow(CloseReason.SHUTDOWN));
     }
 
-    void closeNow() {
+    void closeNow(CloseReason reason) {
         if (closed) {
             return;
         }
@@ -461,6 +478,6 @@ final class LoopConnection {
             LOG.log(Level.FINE, "closing RESP client " + session().id(), e);
         }
         exchange.letGo(true);
-        onClose.run();
+        onClose.accept(reason);
     }
 }

@@ -212,13 +212,16 @@ public class RespListener implements Gateway {
         EventLoop loop = loops.get(Math.floorMod(nextLoop.getAndIncrement(), loops.size()));
         if (refused) {
             metrics.rejected();
-            loop.adopt(channel, new LoopConnection(channel, wire, exchange, loop, workers, null, () -> { },
+            loop.adopt(channel, new LoopConnection(channel, wire, exchange, loop, workers, null, metrics::closed,
                     MAX_CLIENTS));
             return;
         }
         metrics.accepted();
         LoopConnection connection = new LoopConnection(channel, wire, exchange, loop, workers,
-                tls == null ? lingering : null, () -> connections.remove(session.id()), null);
+                tls == null ? lingering : null, reason -> {
+                    connections.remove(session.id());
+                    metrics.closed(reason);
+                }, null);
         connections.put(session.id(), connection);
         loop.adopt(channel, connection);
     }

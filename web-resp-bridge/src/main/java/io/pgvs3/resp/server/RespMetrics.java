@@ -5,6 +5,8 @@ import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Duration;
+import java.util.EnumMap;
+import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.function.Supplier;
@@ -16,7 +18,7 @@ import org.eclipse.microprofile.metrics.Tag;
 import org.eclipse.microprofile.metrics.Timer;
 
 /**
- * The bridge's metrics ({@code pgvs3_resp_*} in Prometheus): connections, commands by name and status,
+ * The bridge's metrics ({@code pgvs3_resp_*} in Prometheus): connections (and why they closed), commands by name and status,
  * command latency by name, pipeline depth. Meters are looked up once per name and status and then kept,
  * and a stretch of one command in a batch is counted with one increment and one latency sample (its
  * commands share their latency): a pipelined command costs a share of two map reads, not a registry lookup.
@@ -27,6 +29,7 @@ public class RespMetrics implements CommandObserver {
     static final String CONNECTIONS = "pgvs3.resp.connections";
     static final String ACCEPTED = "pgvs3.resp.connections.accepted";
     static final String REJECTED = "pgvs3.resp.connections.rejected";
+    static final String CLOSED = "pgvs3.resp.connections.closed";
     static final String COMMANDS = "pgvs3.resp.commands";
     static final String DURATION = "pgvs3.resp.command.duration";
     static final String PIPELINE = "pgvs3.resp.pipeline.depth";
@@ -41,6 +44,7 @@ public class RespMetrics implements CommandObserver {
     private final ConcurrentMap<String, Meters> meters = new ConcurrentHashMap<>();
     private Counter accepted;
     private Counter rejected;
+    private final Map<CloseReason, Counter> closed = new EnumMap<>(CloseReason.class);
     private Histogram pipeline;
 
     @PostConstruct
@@ -48,6 +52,10 @@ public class RespMetrics implements CommandObserver {
         accepted = registry.counter(meta(ACCEPTED, "RESP connections accepted"));
         rejected = registry.counter(meta(REJECTED, "RESP connections refused at the client limit"));
         pipeline = registry.histogram(meta(PIPELINE, "commands decoded from one read of a connection"));
+        for (CloseReason reason : CloseReason.values()) {
+            closed.put(reason, registry.counter(meta(CLOSED, "RESP connections closed, by why the bridge closed them"),
+                    new Tag("reason", reason.label())));
+        }
     }
 
     /** The gauge of open connections, read at scrape time. */
@@ -70,6 +78,10 @@ public class RespMetrics implements CommandObserver {
 
     void rejected() {
         rejected.inc();
+    }
+
+    void closed(CloseReason reason) {
+        closed.get(reason).inc();
     }
 
     @Override

@@ -20,7 +20,7 @@ final class WaitingWrites {
 
     /**
      * @param timeoutMillis how long the client may read nothing
-     * @throws IOException when the client is gone, or read nothing for {@code timeoutMillis}
+     * @throws IOException when the client is gone; {@link WriteTimeout} when it read nothing for {@code timeoutMillis}
      */
     static void writeAll(SocketChannel channel, Wire wire, ByteBuffer src, long timeoutMillis) throws IOException {
         if (wire.write(src)) {
@@ -33,7 +33,7 @@ final class WaitingWrites {
             while (true) {
                 long left = deadline - System.nanoTime();
                 if (left <= 0) {
-                    throw new IOException("the client read nothing of its replies for " + timeoutMillis + " ms");
+                    throw new WriteTimeout(timeoutMillis);
                 }
                 selector.select(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
                 selector.selectedKeys().clear();

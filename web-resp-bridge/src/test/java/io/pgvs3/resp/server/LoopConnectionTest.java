@@ -24,6 +24,8 @@ import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -43,6 +45,7 @@ class LoopConnectionTest {
     private Socket client;
     private SocketChannel channel;
     private LoopConnection refused;
+    private final List<CloseReason> closes = new ArrayList<>();
 
     @BeforeEach
     void refuseAClient() throws Exception {
@@ -54,7 +57,7 @@ class LoopConnectionTest {
         channel.configureBlocking(false);
         Session session = new Session("test:1", "test:2", false);
         refused = new LoopConnection(channel, new PlainWire(channel), new Exchange(session, pipeline(), DecoderLimits.REDIS),
-                new EventLoop(0, WRITE_TIMEOUT_MILLIS), Runnable::run, null, () -> { }, REFUSAL);
+                new EventLoop(0, WRITE_TIMEOUT_MILLIS), Runnable::run, null, closes::add, REFUSAL);
         // a plaintext wire is ready at once: the refusal is decided here and waits for the socket to be writable
         refused.registered(channel.register(selector, SelectionKey.OP_READ, refused));
     }
@@ -79,6 +82,7 @@ class LoopConnectionTest {
         assertTrue(channel.isOpen(), "input is drained for a while after the last reply");
         refused.expire(System.nanoTime() + Exchange.DRAIN_NANOS, 0);
         assertFalse(channel.isOpen(), "closed once drained long enough");
+        assertEquals(List.of(CloseReason.MAX_CLIENTS), closes, "counted once, for the refusal");
     }
 
     @Test
@@ -88,6 +92,7 @@ class LoopConnectionTest {
         assertTrue(channel.isOpen(), "its client may still read it");
         refused.expire(decided + TimeUnit.MILLISECONDS.toNanos(WRITE_TIMEOUT_MILLIS) + 1, 0);
         assertFalse(channel.isOpen(), "a client that reads nothing for the write timeout is closed");
+        assertEquals(List.of(CloseReason.WRITE_TIMEOUT), closes);
     }
 
     private static PipelineRunner pipeline() {
