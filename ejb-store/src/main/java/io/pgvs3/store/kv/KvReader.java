@@ -67,7 +67,7 @@ final class KvReader {
     List<KvEntry> get(int db, Namespace ns, List<byte[]> keys, long now, boolean withValues, long maxBytes) {
         String[] encoded = KvKeys.encodeAll(keys);
         return access.readIn("GET", KvDatabases.scope(db), c -> {
-            Map<String, KvEntry> rows = new HashMap<>();
+            Map<String, KvEntry> rows = new HashMap<>(encoded.length * 4 / 3 + 1); // no rehash as a batch's rows come
             Map<String, KvRow> chunked = new HashMap<>();
             boolean one = encoded.length == 1;
             try (PreparedStatement ps = c.prepareStatement(ns.sql(withValues ? (one ? ONE : GET) : (one ? PEEK_ONE : PEEK)))) {

@@ -118,9 +118,6 @@ public final class LayoutManager {
         }
         if (!schema) {
             create(c);
-            try (Statement s = c.createStatement()) {
-                s.execute(NamespaceDdl.SHAPE_FUNCTIONS);
-            }
             return new LayoutStatus(CatalogDdl.LAYOUT_VERSION, true, 0, false);
         }
         if (!layout) {
@@ -174,6 +171,7 @@ public final class LayoutManager {
             for (String ddl : CatalogDdl.STATEMENTS) {
                 s.execute(ddl);
             }
+            s.execute(NamespaceDdl.SHAPE_FUNCTIONS); // before any namespace table's row_shape CHECK calls them
         }
     }
 

@@ -46,16 +46,9 @@ class PipelineRunnerTest {
                 return "0".repeat(40);
             }
         };
-        CommandObserver quiet = new CommandObserver() {
-            public void commands(String name, String status, int count, long nanos) {
-            }
-
-            public void batch(int depth) {
-            }
-        };
         PipelineRunner d = new PipelineRunner(table,
-                new Services(new KvThreads(() -> kv), gateway, table, new Credentials(false, null, null), 1 << 20), quiet, 4,
-                new HeldSessions(() -> () -> { }, 0), readOnly);
+                new Services(new KvThreads(() -> kv), gateway, table, new Credentials(false, null, null), 1 << 20),
+                new QuietObserver(), 4, new HeldSessions(() -> () -> { }, 0), readOnly);
         List<byte[][]> commands = new ArrayList<>();
         byte[] wire = inline.replace("|", "\r\n").getBytes(StandardCharsets.ISO_8859_1);
         new RespDecoder(DecoderLimits.REDIS).feed(wire, 0, wire.length, commands);

@@ -5,12 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.pgvs3.resp.command.CommandObserver;
 import io.pgvs3.resp.command.CommandTable;
 import io.pgvs3.resp.command.Credentials;
 import io.pgvs3.resp.command.HeldSessions;
 import io.pgvs3.resp.command.KvThreads;
 import io.pgvs3.resp.command.PipelineRunner;
+import io.pgvs3.resp.command.QuietObserver;
 import io.pgvs3.resp.command.Services;
 import io.pgvs3.resp.command.Session;
 import io.pgvs3.resp.command.family.Families;
@@ -97,14 +97,7 @@ class LoopConnectionTest {
 
     private static PipelineRunner pipeline() {
         CommandTable table = Families.table();
-        CommandObserver quiet = new CommandObserver() {
-            public void commands(String name, String status, int count, long nanos) {
-            }
-
-            public void batch(int depth) {
-            }
-        };
         Services services = new Services(new KvThreads(() -> null), null, table, new Credentials(false, null, null), 1 << 20);
-        return new PipelineRunner(table, services, quiet, 4, new HeldSessions(() -> () -> { }, 0), false);
+        return new PipelineRunner(table, services, new QuietObserver(), 4, new HeldSessions(() -> () -> { }, 0), false);
     }
 }
