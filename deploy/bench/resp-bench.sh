@@ -10,7 +10,8 @@
 # alone), values of PGVS3_BENCH_VALUE bytes (4096), keys drawn from 10,000 that every target holds before the
 # first trial, filled with random printable bytes as redis-benchmark's SET writes them (values that compress
 # to nothing would flatter the bridge's GET). Before the first trial every case runs on the bridge, unrecorded,
-# in passes of PGVS3_BENCH_WARMUP requests (default: the case's own request count) until two passes in a row
+# in passes of PGVS3_BENCH_WARMUP requests (default: the case's own request count, then as many as
+# PGVS3_BENCH_WARMUP_SECONDS, 5, take at the best rate so far) until two passes in a row
 # fail to beat the best so far by 3 % (at most PGVS3_BENCH_WARMUP_PASSES, 30): a fresh gateway's JIT keeps
 # gaining for millions of GETs. Each of PGVS3_BENCH_TRIALS trials
 # (5) runs every case on the three targets back to back, in an order that rotates from trial to trial, and the
@@ -29,6 +30,7 @@ VALUE=${PGVS3_BENCH_VALUE:-4096}
 KEYS=10000
 WARMUP=${PGVS3_BENCH_WARMUP:-}
 WARMUP_PASSES=${PGVS3_BENCH_WARMUP_PASSES:-30}
+WARMUP_SECONDS=${PGVS3_BENCH_WARMUP_SECONDS:-5}
 CASES=${PGVS3_BENCH_CASES:-get:1:1 get:1:64 get:16:1 get:16:64 set:1:1 set:1:64 set:16:1 set:16:64}
 : "${PGVS3_RESP_ENDPOINT:?run eval \"\$(deploy/local/stack.sh env)\" first}"
 : "${PGVS3_SECRET_KEY:?}" "${PGVS3_JDBC_URL:?}" "${PGVS3_DB_USER:?}" "${PGVS3_DB_PASSWORD:?}"
@@ -124,8 +126,11 @@ for case in $CASES; do
       --csv 2>/dev/null | tr -d '"' | awk -F, 'NR > 1 { printf "%d", $2 }')
     passes=$((passes + 1))
     if ((${rps:-0} * 100 > best * 103)); then best=${rps:-0} flat=0; else flat=$((flat + 1)); fi
+    # by default a pass lasts WARMUP_SECONDS at the best rate so far: a pass of a fraction of a second is
+    # noise, and ended the warm-up of GET P16 c64 at half the rate a settled gateway reaches
+    if [[ -z $WARMUP ]] && ((best * WARMUP_SECONDS > n)); then n=$((best * WARMUP_SECONDS)); fi
   done
-  echo "warm-up $test P$P c$c: $passes passes of $n requests, best $best req/s"
+  echo "warm-up $test P$P c$c: $passes passes, the last of $n requests, best $best req/s"
 done
 
 idle=/sys/devices/system/cpu/cpuidle

@@ -469,6 +469,7 @@ class RespComparisonIT {
 
     private static void compare(String script) throws Exception {
         List<String> differences = new ArrayList<>();
+        String cutShort = "";
         try (RespConnection r = redisConnection(); RespConnection b = bridgeConnection()) {
             for (String raw : script.strip().split("\n")) {
                 String line = raw.strip();
@@ -480,19 +481,26 @@ class RespComparisonIT {
                 String actual = b.call(argv);
                 if (!same(mode, expected, actual)) {
                     differences.add(command + "\n    redis:  " + expected + "\n    bridge: " + actual);
+                    if (actual.equals("<closed>") && cutShort.isEmpty()) { // while this end is still open
+                        cutShort = whyTheBridgeClosed(b.localPort());
+                    }
                 }
             }
         }
-        assertEquals("", String.join("\n", differences), () -> "replies that differ from redis-server"
-                + (differences.stream().anyMatch(d -> d.endsWith("bridge: <closed>")) ? whyTheBridgeClosed() : ""));
+        assertEquals("", String.join("\n", differences), "replies that differ from redis-server" + cutShort);
     }
 
     /**
-     * For a connection the bridge closed unasked: its closes so far by reason, and its RESP warnings with the first
-     * lines of their traces (first in the failure's message, which a CI log may cut short).
+     * For a connection the bridge closed unasked: whether the bridge still lists it (then it did not close it, but
+     * shut its output: an ending connection draining, or a socket still registered with a selector), its closes
+     * so far by reason, and its RESP warnings with the first lines of their traces (first in the failure's
+     * message, which a CI log may cut short).
      */
-    private static String whyTheBridgeClosed() {
-        try {
+    private static String whyTheBridgeClosed(int port) {
+        try (RespConnection admin = bridgeConnection0()) {
+            admin.call("AUTH", Stack.secretKey());
+            String listed = admin.call("CLIENT", "LIST").lines().filter(line -> line.contains(":" + port + " "))
+                    .findFirst().orElse("not listed");
             String closes = Scrape.of(Stack.adminEndpoint(0)).toString().lines()
                     .filter(line -> line.startsWith("pgvs3_resp_connections_closed_total") && !line.endsWith(" 0.0"))
                     .collect(Collectors.joining("\n"));
@@ -503,8 +511,8 @@ class RespComparisonIT {
                     warnings.addAll(log.subList(i, Math.min(log.size(), i + 4)));
                 }
             }
-            return "; the bridge's closes by reason:\n" + closes + "\nits RESP warnings:\n" + String.join("\n", warnings)
-                    + "\n";
+            return "; the bridge's CLIENT LIST line for it: " + listed + "\nits closes by reason:\n" + closes
+                    + "\nits RESP warnings:\n" + String.join("\n", warnings) + "\n";
         } catch (IOException | InterruptedException | RuntimeException e) {
             return "; the bridge's closes could not be read: " + e;
         }

@@ -34,6 +34,11 @@ final class RespConnection implements AutoCloseable {
         out = socket.getOutputStream();
     }
 
+    /** This end's port: how CLIENT LIST names the connection ({@code addr=127.0.0.1:PORT}). */
+    int localPort() {
+        return socket.getLocalPort();
+    }
+
     /** Sends one command and returns its reply. */
     String call(byte[]... argv) throws IOException {
         send(argv);
