@@ -5,6 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -117,5 +121,61 @@ class LogHygieneIT {
         assertTrue(!logged.contains("\tat "), "no stack trace: " + logged);
         assertTrue(!logged.contains("Failing row contains"), "no row values from PostgreSQL");
         assertEquals(ffdcBefore, ffdcFiles(), "no FFDC file");
+    }
+
+    /**
+     * Liberty keeps a failed body read and throws it again when the request ends, where it wrote an FFDC file
+     * of ~47 KB for every upload a client cut short or let stall (issue 21); the application now has the runtime
+     * forget the failure once it has seen it.
+     */
+    @Test
+    void uploadsCutShortOrStalledLeaveNoFfdcFile() throws Exception {
+        String bucket = Clients.bucket("cutshort");
+        URI endpoint = OpsStack.s3Endpoint();
+        long offset = Files.size(logs().resolve("messages.log"));
+        long ffdcBefore = ffdcFiles();
+        try (S3Client s3 = client(OpsStack.secretKey())) {
+            s3.createBucket(b -> b.bucket(bucket));
+        }
+        int declared = 1 << 20;
+        try (Socket hungUp = new Socket(endpoint.getHost(), endpoint.getPort())) {
+            OutputStream out = hungUp.getOutputStream();
+            out.write(rawPut(endpoint, bucket, "hung-up", declared).getBytes(StandardCharsets.ISO_8859_1));
+            out.write(new byte[declared / 4]);
+            out.flush();
+        }
+        long started = System.nanoTime();
+        RawHttp.Response stalled = RawHttp.exchange(endpoint, rawPut(endpoint, bucket, "stalled", declared),
+                new byte[declared / 4]);
+        assertEquals(400, stalled.status(), stalled.body());
+        assertTrue(stalled.body().contains("<Code>IncompleteBody</Code>"), stalled.body());
+        assertTrue(System.nanoTime() - started >= OpsStack.READ_TIMEOUT_SECONDS * 1_000_000_000L,
+                "answered once the read timed out");
+
+        List<String> answered = awaitAccessLines(offset, bucket, 2);
+        assertTrue(answered.stream().allMatch(line -> line.contains(" status=400 error=IncompleteBody ")),
+                answered.toString());
+        String logged = logSince(offset);
+        assertTrue(!logged.contains("FFDC1015I") && !logged.contains("\tat "), logged);
+        assertEquals(ffdcBefore, ffdcFiles(), "no FFDC file");
+    }
+
+    private static String rawPut(URI endpoint, String bucket, String key, int declared) throws Exception {
+        return SignedRawRequest.put(endpoint, "/" + bucket + "/" + key, declared, OpsStack.accessKey(),
+                OpsStack.secretKey()).head();
+    }
+
+    /** The access lines of PutObject requests to {@code bucket}, waiting until there are {@code count}. */
+    private static List<String> awaitAccessLines(long offset, String bucket, int count) throws Exception {
+        Pattern put = Pattern.compile("(?m)^.*io\\.pgvs3\\.s3\\.access.* op=PutObject bucket=" + bucket + " .*$");
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        while (true) {
+            List<String> lines = put.matcher(logSince(offset)).results().map(m -> m.group()).toList();
+            if (lines.size() >= count) {
+                return lines;
+            }
+            assertTrue(System.nanoTime() < deadline, "access lines for " + bucket + ": " + lines);
+            Thread.sleep(100);
+        }
     }
 }

@@ -22,13 +22,20 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * shared {@link Stack} is never disturbed: S3 bound to every address, HTTPS on with a keystore made here
  * (its password read by Liberty from a variables directory, as a mounted Kubernetes secret would be),
  * at most {@value #MAX_STREAMS} concurrent upload streams and {@value #MAX_DOWNLOADS_PER_CLIENT} downloads per
- * client, TLS on the RESP port with the same keystore, and the access log on.
+ * client, TLS on the RESP port with the same keystore, the access log on, and a client silent within a request
+ * dropped after {@value #READ_TIMEOUT_SECONDS} s.
  */
 public final class OpsStack implements BeforeAllCallback, AutoCloseable {
 
     static final int MAX_STREAMS = 2;
     /** Streamed downloads one client address may have in progress (LimitsIT). */
     static final int MAX_DOWNLOADS_PER_CLIENT = 3;
+
+    /**
+     * pgvs3.http.read-timeout: LogHygieneIT waits it out once; long enough that LimitsIT's stalled uploads,
+     * held while a few requests run, are never dropped.
+     */
+    static final int READ_TIMEOUT_SECONDS = 30;
 
     private static final int SHIFT = 50;
     private static volatile StackScript script;
@@ -63,6 +70,7 @@ public final class OpsStack implements BeforeAllCallback, AutoCloseable {
                 "PGVS3_S3_MAX_DOWNLOADS_PER_CLIENT", String.valueOf(MAX_DOWNLOADS_PER_CLIENT),
                 "PGVS3_RESP_TLS", "true", // the RESP port with the same keystore (RespTlsIT)
                 "PGVS3_S3_ACCESS_LOG", "true", // one INFO line per request (LogHygieneIT)
+                "PGVS3_HTTP_READ_TIMEOUT", READ_TIMEOUT_SECONDS + "s",
                 // the limit test holds every permit: excess streams should be refused after a short wait
                 "PGVS3_S3_STREAM_ADMISSION_WAIT", "PT0.2S"));
         started.startFresh();

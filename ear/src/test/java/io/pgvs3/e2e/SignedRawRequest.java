@@ -27,6 +27,12 @@ record SignedRawRequest(String head) {
         return of("PUT", endpoint, path, "", contentLength, "UNSIGNED-PAYLOAD", Map.of());
     }
 
+    /** An UNSIGNED-PAYLOAD PUT to a stack other than {@link Stack}, signed with its keys. */
+    static SignedRawRequest put(URI endpoint, String path, long contentLength, String accessKey, String secretKey)
+            throws Exception {
+        return of("PUT", endpoint, path, "", contentLength, "UNSIGNED-PAYLOAD", Map.of(), accessKey, secretKey);
+    }
+
     /**
      * @param query       the canonical query string (names sorted, values encoded), or ""
      * @param payloadHash x-amz-content-sha256
@@ -34,6 +40,13 @@ record SignedRawRequest(String head) {
      */
     static SignedRawRequest of(String method, URI endpoint, String path, String query, long contentLength,
                                String payloadHash, Map<String, String> headers) throws Exception {
+        return of(method, endpoint, path, query, contentLength, payloadHash, headers, Stack.accessKey(),
+                Stack.secretKey());
+    }
+
+    private static SignedRawRequest of(String method, URI endpoint, String path, String query, long contentLength,
+                                       String payloadHash, Map<String, String> headers, String accessKey,
+                                       String secretKey) throws Exception {
         String amzDate = ZonedDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'"));
         String date = amzDate.substring(0, 8);
         Map<String, String> signed = new TreeMap<>();
@@ -49,14 +62,14 @@ record SignedRawRequest(String head) {
                 + "\n" + payloadHash;
         String scope = date + "/us-east-1/s3/aws4_request";
         String toSign = "AWS4-HMAC-SHA256\n" + amzDate + "\n" + scope + "\n" + hex(sha256(canonical));
-        byte[] key = hmac(("AWS4" + Stack.secretKey()).getBytes(StandardCharsets.UTF_8), date);
+        byte[] key = hmac(("AWS4" + secretKey).getBytes(StandardCharsets.UTF_8), date);
         for (String part : new String[] {"us-east-1", "s3", "aws4_request"}) {
             key = hmac(key, part);
         }
         StringBuilder head = new StringBuilder(method).append(' ').append(path)
                 .append(query.isEmpty() ? "" : "?" + query).append(" HTTP/1.1\r\n");
         signed.forEach((k, v) -> head.append(k).append(": ").append(v).append("\r\n"));
-        head.append("Authorization: AWS4-HMAC-SHA256 Credential=").append(Stack.accessKey()).append('/').append(scope)
+        head.append("Authorization: AWS4-HMAC-SHA256 Credential=").append(accessKey).append('/').append(scope)
                 .append(", SignedHeaders=").append(signedHeaders).append(", Signature=")
                 .append(hex(hmac(key, toSign))).append("\r\nConnection: close\r\n\r\n");
         return new SignedRawRequest(head.toString());

@@ -4,7 +4,10 @@ import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletInputStream;
 import java.io.IOException;
 
-/** Counts the request body bytes the application actually reads. */
+/**
+ * Counts the request body bytes the application actually reads; a read that fails is reported to the
+ * application and then forgotten by the runtime ({@link FailedBodyRead}).
+ */
 final class CountingServletInputStream extends ServletInputStream {
 
     private final ServletInputStream in;
@@ -17,7 +20,12 @@ final class CountingServletInputStream extends ServletInputStream {
 
     @Override
     public int read() throws IOException {
-        int b = in.read();
+        int b;
+        try {
+            b = in.read();
+        } catch (IOException e) {
+            throw failed(e);
+        }
         if (b >= 0) {
             exchange.received(1);
         }
@@ -26,11 +34,21 @@ final class CountingServletInputStream extends ServletInputStream {
 
     @Override
     public int read(byte[] b, int off, int len) throws IOException {
-        int n = in.read(b, off, len);
+        int n;
+        try {
+            n = in.read(b, off, len);
+        } catch (IOException e) {
+            throw failed(e);
+        }
         if (n > 0) {
             exchange.received(n);
         }
         return n;
+    }
+
+    private IOException failed(IOException e) {
+        FailedBodyRead.forget(in);
+        return e;
     }
 
     @Override
