@@ -23,9 +23,14 @@ import java.util.Optional;
 /** Reads object rows by primary key. */
 final class ObjectRows {
 
+    /**
+     * {@code modified_at} travels as epoch microseconds (its exact precision): read as a timestamp, each result
+     * set built PgJDBC a TimestampUtils and its GregorianCalendar, 1.6 % of a small GET's CPU (JFR).
+     */
     private static final String META = """
-            SELECT size, etag, content_type, user_metadata, modified_at, file_id, inline_zstd,
-                   content_headers, checksum_algorithm, checksum_type, checksum_value, parts, part_ends""";
+            SELECT size, etag, content_type, user_metadata, (extract(epoch FROM modified_at) * 1000000)::int8,
+                   file_id, inline_zstd, content_headers, checksum_algorithm, checksum_type, checksum_value,
+                   parts, part_ends""";
     private static final String HEAD = META + ", NULL::bytea FROM %1$s.objects WHERE key = ?";
     private static final String GET = META + ", inline_data FROM %1$s.objects WHERE key = ?";
 
@@ -86,7 +91,7 @@ final class ObjectRows {
             }
         }
         return new ObjectMeta(ns.name(), key, size, rs.getString(2), rs.getString(3),
-                TextPairs.of(rs.getArray(4)), rs.getObject(5, OffsetDateTime.class).toInstant(),
+                TextPairs.of(rs.getArray(4)), epochMicros(rs.getLong(5)),
                 new BodyLocation(inline, fileId, longs(rs.getArray(12)), longs(rs.getArray(13))),
                 ContentHeaders.of(TextPairs.of(rs.getArray(8))),
                 ObjectChecksum.ofStored(rs.getString(9), rs.getString(10), rs.getString(11)));
@@ -131,7 +136,7 @@ final class ObjectRows {
         return out;
     }
 
-    static Instant instant(ResultSet rs, int column) throws SQLException {
-        return rs.getObject(column, OffsetDateTime.class).toInstant();
+    private static Instant epochMicros(long micros) {
+        return Instant.ofEpochSecond(Math.floorDiv(micros, 1_000_000L), Math.floorMod(micros, 1_000_000L) * 1_000L);
     }
 }
