@@ -167,6 +167,10 @@ public final class NamespaceDdl {
             CREATE INDEX garbage_by_age ON @.garbage (queued_at, file_id);
             """;
 
+    /** The shape functions (in schema pgvs3) of a bucket's and of a cache namespace's rows. */
+    private static final String BUCKET_SHAPE = "bucket_object_shape";
+    private static final String CACHE_SHAPE = "cache_object_shape";
+
     /** An S3 object has a key of 1 to 1,024 bytes, an MD5-based ETag and its SHA-256. */
     private static final String BUCKET_IDENTITY = """
             octet_length(key) BETWEEN 1 AND 1024
@@ -229,8 +233,8 @@ public final class NamespaceDdl {
      * that calls it costs a fraction of that (docs/adr/0063). IMMUTABLE: it reads nothing but its arguments.
      * Created or replaced at every writable start and with a new database.
      */
-    static final String SHAPE_FUNCTIONS = shapeFunction("bucket_object_shape", BUCKET_IDENTITY) + ";\n"
-            + shapeFunction("cache_object_shape", CACHE_IDENTITY);
+    static final String SHAPE_FUNCTIONS = shapeFunction(BUCKET_SHAPE, BUCKET_IDENTITY) + ";\n"
+            + shapeFunction(CACHE_SHAPE, CACHE_IDENTITY);
 
     private static String shapeFunction(String name, String identity) {
         return "CREATE OR REPLACE FUNCTION pgvs3." + name + "(" + SHAPE_PARAMETERS + ") RETURNS boolean"
@@ -242,6 +246,10 @@ public final class NamespaceDdl {
     private static String shapeCall(String name) {
         return "pgvs3." + name + "(" + SHAPE_ARGUMENTS + ")";
     }
+
+    /** The {@code objects} table of a bucket and of a cache namespace, each with its kind's row_shape CHECK. */
+    private static final String BUCKET_TEMPLATE = TEMPLATE.replace("%SHAPE%", shapeCall(BUCKET_SHAPE));
+    private static final String CACHE_TEMPLATE = TEMPLATE.replace("%SHAPE%", shapeCall(CACHE_SHAPE));
 
     /**
      * Replaces the three inline CHECKs of namespaces made before the shape functions by the one that calls its
@@ -263,9 +271,7 @@ public final class NamespaceDdl {
                     || ' DROP CONSTRAINT checksum_shape, ADD CONSTRAINT row_shape CHECK (%s) NOT VALID', r.nspname,
                     CASE WHEN r.kind = 'cache' THEN '@CACHE@' ELSE '@BUCKET@' END);
               END LOOP;
-            END $$""".replace("@CACHE@", shapeCall("cache_object_shape"))
-            .replace("@BUCKET@", shapeCall("bucket_object_shape"));
-
+            END $$""".replace("@CACHE@", shapeCall(CACHE_SHAPE)).replace("@BUCKET@", shapeCall(BUCKET_SHAPE));
 
     /** SCAN walks keys in the order of this hash, so a numeric cursor resumes where the last page ended. */
     private static final String CACHE_EXTRAS = """
@@ -373,12 +379,12 @@ public final class NamespaceDdl {
 
     /** The whole DDL of one bucket namespace, as one multi-statement script. */
     public static String script(String schema) {
-        return TEMPLATE.replace("%SHAPE%", shapeCall("bucket_object_shape")).replace("@", checkedSchema(schema));
+        return BUCKET_TEMPLATE.replace("@", checkedSchema(schema));
     }
 
     /** The DDL of an origin-backed bucket: {@link #script} and the origin's bookkeeping. */
     public static String originScript(String schema) {
-        return (TEMPLATE.replace("%SHAPE%", shapeCall("bucket_object_shape")) + ORIGIN_TABLES + ORIGIN_TABLES_SINCE_3
+        return (BUCKET_TEMPLATE + ORIGIN_TABLES + ORIGIN_TABLES_SINCE_3
                 + ORIGIN_TABLES_SINCE_4).replace("@", checkedSchema(schema));
     }
 
@@ -389,7 +395,7 @@ public final class NamespaceDdl {
 
     /** The DDL of one cache namespace (RESP values): {@link #script} with the cache rules. */
     public static String cacheScript(String schema) {
-        return (TEMPLATE.replace("%SHAPE%", shapeCall("cache_object_shape")) + CACHE_EXTRAS).replace("@", checkedSchema(schema));
+        return (CACHE_TEMPLATE + CACHE_EXTRAS).replace("@", checkedSchema(schema));
     }
 
     /** Returns {@code schema} if it is a generated namespace schema name, else refuses it. */
