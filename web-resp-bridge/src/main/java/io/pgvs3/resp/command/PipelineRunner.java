@@ -138,9 +138,12 @@ public final class PipelineRunner {
      * in the middle of an MGET's array it can no longer be, and closes the connection, as a network failure would.
      */
     private void read(Session session, List<Call> run, Reply reply, long started, long now) {
-        List<byte[]> keys = new ArrayList<>();
+        List<byte[]> keys = new ArrayList<>(run.size()); // one key per GET, the common run
         for (Call call : run) {
-            keys.addAll(List.of(call.argv()).subList(1, call.argv().length));
+            byte[][] argv = call.argv();
+            for (int k = 1; k < argv.length; k++) {
+                keys.add(argv[k]); // no copy of argv (List.of copies it)
+            }
         }
         int call = 0;
         int arg = 1; // the next key's place: argument arg of run.get(call)
