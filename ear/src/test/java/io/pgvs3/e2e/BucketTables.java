@@ -138,9 +138,16 @@ final class BucketTables {
         }
     }
 
+    /**
+     * VACUUM with index cleanup forced: by default a VACUUM that finds dead line pointers on under 2 % of a
+     * table's pages skips the indexes and with them its second pass over the heap, which is where it records
+     * those pages' free space, so pages emptied by opportunistic pruning stay out of the free space map round
+     * after round (a CI run measured 730 KB of them in 53 MB of chunks) until a later autovacuum finds more.
+     */
     void vacuum() throws SQLException {
         try (Connection c = db.connect(); Statement s = c.createStatement()) {
-            s.execute("VACUUM " + TABLES.stream().map(t -> schema + "." + t).collect(Collectors.joining(", ")));
+            s.execute("VACUUM (INDEX_CLEANUP ON) " + TABLES.stream().map(t -> schema + "." + t)
+                    .collect(Collectors.joining(", ")));
         }
     }
 
