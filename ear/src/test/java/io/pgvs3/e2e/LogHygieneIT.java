@@ -5,14 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.OutputStream;
-import java.net.Socket;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.regex.Matcher;
+import java.util.regex.MatchResult;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -61,14 +58,19 @@ class LogHygieneIT {
 
     /** The access line of request {@code id}, waiting for it (a streamed answer is logged when it ends). */
     private static String accessLine(long offset, String id) throws Exception {
+        return awaitAccessLines(offset, "request=" + id + " ", 1).get(0);
+    }
+
+    /** The access lines since {@code offset} that contain {@code fragment}, waiting until there are {@code count}. */
+    private static List<String> awaitAccessLines(long offset, String fragment, int count) throws Exception {
+        Pattern access = Pattern.compile("(?m)^.*io\\.pgvs3\\.s3\\.access.*" + Pattern.quote(fragment) + ".*$");
         long deadline = System.nanoTime() + 30_000_000_000L;
         while (true) {
-            Matcher line = Pattern.compile("(?m)^.*io\\.pgvs3\\.s3\\.access.* request=" + id + " .*$")
-                    .matcher(logSince(offset));
-            if (line.find()) {
-                return line.group();
+            List<String> lines = access.matcher(logSince(offset)).results().map(MatchResult::group).toList();
+            if (lines.size() >= count) {
+                return lines;
             }
-            assertTrue(System.nanoTime() < deadline, "no access line for request " + id);
+            assertTrue(System.nanoTime() < deadline, "access lines with " + fragment + ": " + lines);
             Thread.sleep(100);
         }
     }
@@ -138,21 +140,15 @@ class LogHygieneIT {
             s3.createBucket(b -> b.bucket(bucket));
         }
         int declared = 1 << 20;
-        try (Socket hungUp = new Socket(endpoint.getHost(), endpoint.getPort())) {
-            OutputStream out = hungUp.getOutputStream();
-            out.write(rawPut(endpoint, bucket, "hung-up", declared).getBytes(StandardCharsets.ISO_8859_1));
-            out.write(new byte[declared / 4]);
-            out.flush();
-        }
+        rawPut(endpoint, bucket, "hung-up", declared).sendAndHangUp(endpoint, new byte[declared / 4]);
         long started = System.nanoTime();
-        RawHttp.Response stalled = RawHttp.exchange(endpoint, rawPut(endpoint, bucket, "stalled", declared),
-                new byte[declared / 4]);
+        RawHttp.Response stalled = rawPut(endpoint, bucket, "stalled", declared).send(endpoint, new byte[declared / 4]);
         assertEquals(400, stalled.status(), stalled.body());
         assertTrue(stalled.body().contains("<Code>IncompleteBody</Code>"), stalled.body());
         assertTrue(System.nanoTime() - started >= OpsStack.READ_TIMEOUT_SECONDS * 1_000_000_000L,
                 "answered once the read timed out");
 
-        List<String> answered = awaitAccessLines(offset, bucket, 2);
+        List<String> answered = awaitAccessLines(offset, " op=PutObject bucket=" + bucket + " ", 2);
         assertTrue(answered.stream().allMatch(line -> line.contains(" status=400 error=IncompleteBody ")),
                 answered.toString());
         String logged = logSince(offset);
@@ -160,22 +156,8 @@ class LogHygieneIT {
         assertEquals(ffdcBefore, ffdcFiles(), "no FFDC file");
     }
 
-    private static String rawPut(URI endpoint, String bucket, String key, int declared) throws Exception {
+    private static SignedRawRequest rawPut(URI endpoint, String bucket, String key, int declared) throws Exception {
         return SignedRawRequest.put(endpoint, "/" + bucket + "/" + key, declared, OpsStack.accessKey(),
-                OpsStack.secretKey()).head();
-    }
-
-    /** The access lines of PutObject requests to {@code bucket}, waiting until there are {@code count}. */
-    private static List<String> awaitAccessLines(long offset, String bucket, int count) throws Exception {
-        Pattern put = Pattern.compile("(?m)^.*io\\.pgvs3\\.s3\\.access.* op=PutObject bucket=" + bucket + " .*$");
-        long deadline = System.nanoTime() + 30_000_000_000L;
-        while (true) {
-            List<String> lines = put.matcher(logSince(offset)).results().map(m -> m.group()).toList();
-            if (lines.size() >= count) {
-                return lines;
-            }
-            assertTrue(System.nanoTime() < deadline, "access lines for " + bucket + ": " + lines);
-            Thread.sleep(100);
-        }
+                OpsStack.secretKey());
     }
 }

@@ -1,6 +1,8 @@
 package io.pgvs3.e2e;
 
 import java.io.IOException;
+import java.io.OutputStream;
+import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -78,6 +80,16 @@ record SignedRawRequest(String head) {
     /** Sends this head and {@code body} on a new connection and reads the whole answer. */
     RawHttp.Response send(URI endpoint, byte[] body) throws IOException {
         return RawHttp.exchange(endpoint, head, body);
+    }
+
+    /** Sends this head and {@code sent} (fewer bytes than declared) on a new connection, then hangs up. */
+    void sendAndHangUp(URI endpoint, byte[] sent) throws IOException {
+        try (Socket socket = new Socket(endpoint.getHost(), endpoint.getPort())) {
+            OutputStream out = socket.getOutputStream();
+            out.write(head.getBytes(StandardCharsets.ISO_8859_1));
+            out.write(sent);
+            out.flush();
+        }
     }
 
     static String sha256Hex(byte[] body) throws Exception {

@@ -5,10 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.OutputStream;
-import java.net.Socket;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -44,13 +41,7 @@ class WriteSemanticsIT {
      */
     private static Scrape dropMidBody(String path, int declared, int sent, Scrape before) throws Exception {
         URI endpoint = URI.create(Stack.s3Endpoint(0));
-        SignedRawRequest put = SignedRawRequest.put(endpoint, path, declared);
-        try (Socket socket = new Socket(endpoint.getHost(), endpoint.getPort())) {
-            OutputStream out = socket.getOutputStream();
-            out.write(put.head().getBytes(StandardCharsets.ISO_8859_1));
-            out.write(new byte[sent]);
-            out.flush();
-        }
+        SignedRawRequest.put(endpoint, path, declared).sendAndHangUp(endpoint, new byte[sent]);
         return awaitPutsAnswered(before, "operation=PutObject");
     }
 
