@@ -28,6 +28,13 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
      * that here after a write-heavy minute; below the 120 s {@code deploy/local/lib.sh} waits for it.
      */
     private static final Duration DURABLE_STARTUP_WAIT = Duration.ofSeconds(110);
+    /**
+     * No Unix-domain socket: everything connects over TCP, and the socket's lock file in the shared /tmp
+     * outlives a killed server. PostgreSQL removes a stale lock only when the PID in it is gone, so once the
+     * PID is reused by any process the port stays refused ("lock file ... already exists") until someone
+     * deletes the file by hand.
+     */
+    static final String TCP_ONLY = "";
 
     private final EmbeddedPostgres postgres;
     private final String password;
@@ -53,6 +60,7 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
                     .setCleanDataDirectory(false)
                     .setPGStartupWait(DURABLE_STARTUP_WAIT)
                     .setServerConfig("listen_addresses", "127.0.0.1")
+                    .setServerConfig("unix_socket_directories", TCP_ONLY)
                     .setServerConfig("fsync", "on")
                     .setServerConfig("synchronous_commit", "on")
                     .setServerConfig("full_page_writes", "on")
@@ -74,6 +82,7 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
         try (PasswordAuthentication auth = new PasswordAuthentication(password)) {
             EmbeddedPostgres.Builder builder = auth.builder()
                     .setServerConfig("listen_addresses", "127.0.0.1")
+                    .setServerConfig("unix_socket_directories", TCP_ONLY)
                     .setServerConfig("max_connections", "200");
             return start(builder, null, 0, password, PasswordAuthentication.HBA);
         }

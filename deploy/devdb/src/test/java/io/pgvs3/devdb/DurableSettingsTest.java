@@ -3,6 +3,7 @@ package io.pgvs3.devdb;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.net.ServerSocket;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -21,10 +22,7 @@ class DurableSettingsTest {
 
     @Test
     void theDurableServerWritesThroughAndVacuumsEverySecond() throws Exception {
-        int port;
-        try (ServerSocket free = new ServerSocket(0)) {
-            port = free.getLocalPort();
-        }
+        int port = freePort();
         try (EmbeddedPostgresServer server = EmbeddedPostgresServer.startDurable(temp.resolve("pgdata"), port, "pw");
              Connection c = DriverManager.getConnection(server.jdbcUrl(), EmbeddedPostgresServer.USER, "pw");
              Statement s = c.createStatement();
@@ -38,6 +36,37 @@ class DurableSettingsTest {
             }
             assertEquals(Map.of("autovacuum", "on", "autovacuum_naptime", "1s", "fsync", "on", "full_page_writes", "on",
                     "synchronous_commit", "on"), found);
+        }
+    }
+
+    /**
+     * A server killed with its socket lock in /tmp leaves the file behind; once its PID names a live process
+     * that is not the new server's parent or grandparent (here a {@code sleep}), PostgreSQL takes the port for
+     * taken. The embedded server has no socket, so it starts.
+     */
+    @Test
+    void aStaleSocketLockInTmpDoesNotStopAStart() throws Exception {
+        int port = freePort();
+        Path staleLock = Path.of("/tmp/.s.PGSQL." + port + ".lock");
+        Process liveStranger = new ProcessBuilder("sleep", "600").start();
+        try {
+            Files.writeString(staleLock, liveStranger.pid() + "\n/elsewhere/pgdata\n0\n" + port + "\n/tmp\n");
+            try (EmbeddedPostgresServer server = EmbeddedPostgresServer.startDurable(temp.resolve("pgdata"), port, "pw");
+                 Connection c = DriverManager.getConnection(server.jdbcUrl(), EmbeddedPostgresServer.USER, "pw");
+                 Statement s = c.createStatement();
+                 ResultSet rs = s.executeQuery("SHOW unix_socket_directories")) {
+                rs.next();
+                assertEquals(EmbeddedPostgresServer.TCP_ONLY, rs.getString(1));
+            }
+        } finally {
+            liveStranger.destroy();
+            Files.deleteIfExists(staleLock);
+        }
+    }
+
+    private static int freePort() throws Exception {
+        try (ServerSocket free = new ServerSocket(0)) {
+            return free.getLocalPort();
         }
     }
 }
