@@ -29,7 +29,7 @@ import java.util.Set;
 final class KvMutator {
 
     private static final String LOCK = "SELECT " + KvRow.COLUMNS
-            + " FROM %s.objects WHERE key = ANY (?) ORDER BY key FOR UPDATE";
+            + " FROM %s.objects WHERE key = ANY (?::text[]) ORDER BY key FOR UPDATE";
     private static final String EXPIRE = Namespace.withFragments("UPDATE %s.objects SET expires_at = %s WHERE key = ?",
             String.format(KvRow.MILLIS, "?::int8"));
     private static final String DELETE = "DELETE FROM %s.objects WHERE key = ? RETURNING file_id, parts";
@@ -63,7 +63,7 @@ final class KvMutator {
     private static Map<String, KvRow> lock(Connection c, Namespace ns, String[] keys) throws SQLException {
         Map<String, KvRow> rows = new HashMap<>();
         try (PreparedStatement ps = c.prepareStatement(ns.sql(LOCK))) {
-            ps.setArray(1, c.createArrayOf("text", keys));
+            ps.setObject(1, keys);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     KvRow row = KvRow.of(rs);

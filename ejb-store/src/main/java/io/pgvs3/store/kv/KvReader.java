@@ -24,9 +24,9 @@ import java.util.Map;
  */
 final class KvReader {
 
-    private static final String GET = "SELECT " + KvRow.COLUMNS + " FROM %s.objects WHERE key = ANY (?) AND "
+    private static final String GET = "SELECT " + KvRow.COLUMNS + " FROM %s.objects WHERE key = ANY (?::text[]) AND "
             + KvRow.LIVE;
-    private static final String PEEK = "SELECT " + KvRow.META_COLUMNS + " FROM %s.objects WHERE key = ANY (?) AND "
+    private static final String PEEK = "SELECT " + KvRow.META_COLUMNS + " FROM %s.objects WHERE key = ANY (?::text[]) AND "
             + KvRow.LIVE;
     private static final String ONE = "SELECT " + KvRow.COLUMNS + " FROM %s.objects WHERE key = ? AND " + KvRow.LIVE;
     private static final String PEEK_ONE = "SELECT " + KvRow.META_COLUMNS + " FROM %s.objects WHERE key = ? AND "
@@ -74,7 +74,7 @@ final class KvReader {
                 if (one) {
                     ps.setString(1, encoded[0]);
                 } else {
-                    ps.setArray(1, c.createArrayOf("text", encoded));
+                    ps.setObject(1, encoded); // binary, no type looked up by name (KvUpsert.bind)
                 }
                 ps.setLong(2, now);
                 try (ResultSet rs = ps.executeQuery()) {

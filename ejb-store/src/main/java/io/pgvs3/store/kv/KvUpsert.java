@@ -41,7 +41,7 @@ final class KvUpsert {
     static List<Long> upsert(Connection c, Namespace ns, List<Row> rows) throws SQLException {
         List<Long> replaced = new ArrayList<>();
         try (PreparedStatement ps = c.prepareStatement(ns.sql(UPSERT))) {
-            bind(c, ps, rows);
+            bind(ps, rows);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     replaced.addAll(FileRefs.of(rs, 1, 2));
@@ -54,17 +54,21 @@ final class KvUpsert {
     /** Inserts rows for keys that had none; false when another transaction inserted one of them first. */
     static boolean insertNew(Connection c, Namespace ns, List<Row> rows) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(ns.sql(INSERT_NEW))) {
-            bind(c, ps, rows);
+            bind(ps, rows);
             return ps.executeUpdate() == rows.size();
         }
     }
 
-    private static void bind(Connection c, PreparedStatement ps, List<Row> rows) throws SQLException {
+    /**
+     * Java arrays go to PgJDBC as they are: it sends each in its binary form under the type its element class
+     * gives, where {@code createArrayOf} + {@code setArray} looked the SQL type up by name twice per array.
+     */
+    private static void bind(PreparedStatement ps, List<Row> rows) throws SQLException {
         int n = rows.size();
         String[] keys = new String[n];
-        Long[] sizes = new Long[n];
+        long[] sizes = new long[n];
         byte[][] inline = new byte[n][];
-        Boolean[] zstd = new Boolean[n];
+        boolean[] zstd = new boolean[n];
         Long[] files = new Long[n];
         Long[] expires = new Long[n];
         for (int i = 0; i < n; i++) {
@@ -76,11 +80,11 @@ final class KvUpsert {
             files[i] = r.value().fileId();
             expires[i] = r.expiresAt() == KvEntry.PERSISTENT ? null : r.expiresAt();
         }
-        ps.setArray(1, c.createArrayOf("text", keys));
-        ps.setArray(2, c.createArrayOf("int8", sizes));
-        ps.setArray(3, c.createArrayOf("bytea", inline));
-        ps.setArray(4, c.createArrayOf("bool", zstd));
-        ps.setArray(5, c.createArrayOf("int8", files));
-        ps.setArray(6, c.createArrayOf("int8", expires));
+        ps.setObject(1, keys);
+        ps.setObject(2, sizes);
+        ps.setObject(3, inline);
+        ps.setObject(4, zstd);
+        ps.setObject(5, files);
+        ps.setObject(6, expires);
     }
 }

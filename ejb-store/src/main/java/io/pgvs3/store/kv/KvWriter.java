@@ -15,7 +15,7 @@ import java.util.Map;
 final class KvWriter {
 
     private static final String DELETE = Namespace.withFragments("""
-            DELETE FROM %s.objects WHERE key = ANY (?) RETURNING file_id, parts, %s""", KvRow.LIVE);
+            DELETE FROM %s.objects WHERE key = ANY (?::text[]) RETURNING file_id, parts, %s""", KvRow.LIVE);
     /**
      * Every row goes, so none of their files stays referenced (RESP values never share files): they are
      * queued as garbage by the same statement.
@@ -59,7 +59,7 @@ final class KvWriter {
             int live = 0;
             List<Long> released = new ArrayList<>();
             try (PreparedStatement ps = c.prepareStatement(ns.sql(DELETE))) {
-                ps.setArray(1, c.createArrayOf("text", encoded));
+                ps.setObject(1, encoded);
                 ps.setLong(2, now);
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {

@@ -1,6 +1,5 @@
 package io.pgvs3.store.sql;
 
-import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -40,8 +39,7 @@ public final class FileLocks {
     public static boolean tryPinShared(Connection c, long namespaceId, long... fileIds) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(PIN_SHARED)) {
             ps.setLong(1, namespaceId);
-            Array ids = c.createArrayOf("int8", boxed(fileIds));
-            ps.setArray(2, ids);
+            ps.setObject(2, fileIds);
             try (ResultSet rs = ps.executeQuery()) {
                 rs.next();
                 return rs.getBoolean(1);
@@ -61,7 +59,7 @@ public final class FileLocks {
         int count = 0;
         try (PreparedStatement ps = c.prepareStatement(TRY_PIN_SESSION)) {
             ps.setLong(1, namespaceId);
-            ps.setArray(2, c.createArrayOf("int8", boxed(fileIds)));
+            ps.setObject(2, fileIds);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     if (rs.getBoolean(2)) {
@@ -84,7 +82,7 @@ public final class FileLocks {
         }
         try (PreparedStatement ps = c.prepareStatement(UNPIN_SESSION)) {
             ps.setLong(1, namespaceId);
-            ps.setArray(2, c.createArrayOf("int8", boxed(fileIds)));
+            ps.setObject(2, fileIds);
             try (ResultSet rs = ps.executeQuery()) {
                 rs.next();
                 if (rs.getLong(1) != fileIds.length) {
@@ -105,13 +103,5 @@ public final class FileLocks {
                 return rs.getBoolean(1);
             }
         }
-    }
-
-    private static Long[] boxed(long[] values) {
-        Long[] out = new Long[values.length];
-        for (int i = 0; i < values.length; i++) {
-            out[i] = values[i];
-        }
-        return out;
     }
 }

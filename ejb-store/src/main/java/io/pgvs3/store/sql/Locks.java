@@ -72,7 +72,7 @@ public final class Locks {
     public static void lockObjectKeys(Connection c, long namespaceId, String... keys) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(OBJECT_KEYS_LOCK)) {
             ps.setLong(1, namespaceId);
-            ps.setArray(2, c.createArrayOf("text", keys));
+            ps.setObject(2, keys);
             ps.execute();
         }
     }
@@ -85,7 +85,7 @@ public final class Locks {
     public static void lockFileRefs(Connection c, Long[] fileIds) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(FILE_REFS_LOCK)) {
             ps.setInt(1, CLASS_FILE_REFS);
-            ps.setArray(2, c.createArrayOf("int8", fileIds));
+            ps.setObject(2, fileIds);
             ps.execute();
         }
     }

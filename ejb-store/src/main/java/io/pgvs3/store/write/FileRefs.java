@@ -51,7 +51,7 @@ public final class FileRefs {
         Long[] ids = fileIds.toArray(Long[]::new);
         Locks.lockFileRefs(c, ids);
         try (PreparedStatement ps = c.prepareStatement(ns.sql(QUEUE_UNREFERENCED))) {
-            ps.setArray(1, c.createArrayOf("int8", ids));
+            ps.setObject(1, ids);
             return ps.executeUpdate();
         }
     }

@@ -100,8 +100,8 @@ public final class ObjectDeleter {
         List<DeletionResult> results = new ArrayList<>(keys.length);
         List<Long> released = new ArrayList<>();
         try (PreparedStatement ps = c.prepareStatement(ns.sql(DELETE_ALL))) {
-            ps.setArray(1, c.createArrayOf("text", keys));
-            ps.setArray(2, c.createArrayOf("text", conditions));
+            ps.setObject(1, keys);
+            ps.setObject(2, conditions);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     String key = rs.getString(1);

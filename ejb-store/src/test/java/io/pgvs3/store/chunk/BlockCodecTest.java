@@ -10,7 +10,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pgvs3.store.testing.Bodies;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class BlockCodecTest {
@@ -102,5 +107,30 @@ class BlockCodecTest {
             a.close();
             b.close();
         }
+    }
+
+    @Test
+    void thePoolKeepsAtMostItsIdleMaximumAndLendsThoseAgain() {
+        List<BlockCodec> drained = take(2 * BlockCodec.IDLE_MAX); // whatever other tests left idle, and new ones
+        List<BlockCodec> given = take(BlockCodec.IDLE_MAX + 1);
+        given.forEach(BlockCodec::close);
+        List<BlockCodec> again = take(BlockCodec.IDLE_MAX + 1);
+        try {
+            Set<BlockCodec> givenSet = Collections.newSetFromMap(new IdentityHashMap<>());
+            givenSet.addAll(given);
+            long reused = again.stream().filter(givenSet::contains).count();
+            assertEquals(BlockCodec.IDLE_MAX, reused, "every kept codec is lent again, one more was freed");
+        } finally {
+            again.forEach(BlockCodec::close);
+            drained.forEach(BlockCodec::close);
+        }
+    }
+
+    private static List<BlockCodec> take(int n) {
+        List<BlockCodec> codecs = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            codecs.add(BlockCodec.pooled());
+        }
+        return codecs;
     }
 }
