@@ -24,9 +24,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -122,6 +124,63 @@ class RespClientsIT {
             assertEquals("ERR value is not an integer or out of range", e.getMessage());
             assertEquals("PONG", j.ping());
             assertTrue(j.exists(prefix + 1));
+        }
+    }
+
+    /**
+     * Sixteen clients pipeline GETs (and an MGET, and a key nobody set) at once, so their runs share queries
+     * (ADR 65), values of several sizes among them: every reply is its own key's, in its place.
+     */
+    @Test
+    void pipelinedReadsOfManyClientsAtOnceEachGetTheirOwnValues() throws Exception {
+        String prefix = unique("many");
+        int clients = 16;
+        int keys = 40;
+        try (Jedis j = jedis(0)) {
+            Pipeline p = j.pipelined();
+            for (int c = 0; c < clients; c++) {
+                for (int k = 0; k < keys; k++) {
+                    p.set(prefix + c + ":" + k, c + ":" + k + ":" + "v".repeat(k * 300));
+                }
+            }
+            p.sync();
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(clients);
+        CountDownLatch start = new CountDownLatch(1);
+        try {
+            List<Future<?>> readers = new ArrayList<>();
+            for (int c = 0; c < clients; c++) {
+                int client = c;
+                readers.add(pool.submit(() -> {
+                    try (Jedis j = jedis(0)) {
+                        start.await();
+                        for (int round = 0; round < 20; round++) {
+                            Pipeline p = j.pipelined();
+                            List<Response<String>> gets = new ArrayList<>();
+                            for (int k = 0; k < keys; k++) {
+                                gets.add(p.get(prefix + client + ":" + k));
+                            }
+                            Response<String> missing = p.get(prefix + client + ":none");
+                            Response<List<String>> mget = p.mget(prefix + client + ":1", prefix + client + ":none",
+                                    prefix + client + ":39");
+                            p.sync();
+                            for (int k = 0; k < keys; k++) {
+                                assertEquals(client + ":" + k + ":" + "v".repeat(k * 300), gets.get(k).get());
+                            }
+                            assertNull(missing.get());
+                            assertEquals(Arrays.asList(client + ":1:" + "v".repeat(300), null,
+                                    client + ":39:" + "v".repeat(39 * 300)), mget.get());
+                        }
+                    }
+                    return null;
+                }));
+            }
+            start.countDown();
+            for (Future<?> f : readers) {
+                f.get(300, TimeUnit.SECONDS);
+            }
+        } finally {
+            pool.shutdownNow();
         }
     }
 

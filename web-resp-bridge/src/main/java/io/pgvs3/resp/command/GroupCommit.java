@@ -1,11 +1,9 @@
 package io.pgvs3.resp.command;
 
-import io.pgvs3.store.api.KvPut;
 import io.pgvs3.store.api.KvOperations;
-import io.pgvs3.store.api.error.StoreError;
+import io.pgvs3.store.api.KvPut;
 import io.pgvs3.store.api.error.StoreException;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -13,86 +11,45 @@ import java.util.function.Supplier;
 /**
  * Group commit across connections: at most {@code maxInFlight} transactions of blind writes run at once
  * (each led by one of the writers); writes that arrive while all are busy wait, and the next free leader
- * stores all of them in one upsert and one commit per database. Each caller returns only once its own
- * writes are committed, so a reply still means committed; writes of different connections are
- * concurrent anyway, so any order among them is one Redis could have chosen. Below the limit it costs
- * one uncontended lock. (One leader alone was slower: it serialized every write behind one commit.)
+ * stores all of them in one upsert and one commit per database ({@link Coalescer}). Each caller returns only
+ * once its own writes are committed, so a reply still means committed; writes of different connections are
+ * concurrent anyway, so any order among them is one Redis could have chosen. (One leader alone was slower:
+ * it serialized every write behind one commit.)
  */
 final class GroupCommit {
 
-    /** One caller's writes, done when a leader has stored them (or failed to). */
-    private static final class Pending {
-        final int db;
+    /** One caller's writes. */
+    private static final class Pending extends Coalescer.Call {
         final List<KvPut> puts;
-        boolean taken;
-        boolean done;
-        StoreException failure;
 
         Pending(int db, List<KvPut> puts) {
-            this.db = db;
+            super(db);
             this.puts = puts;
         }
     }
 
     /** The store as the leading thread's session. */
     private final Supplier<KvOperations> kv;
-    private final int maxInFlight;
-    private final Object lock = new Object();
-    private List<Pending> queue = new ArrayList<>();
-    private int leaders;
+    private final Coalescer<Pending> group;
 
     GroupCommit(Supplier<KvOperations> kv, int maxInFlight) {
         this.kv = kv;
-        this.maxInFlight = maxInFlight;
+        this.group = new Coalescer<>(maxInFlight, this::store, "a group commit");
     }
 
     /** Stores the writes, alone or with others'; returns once they are committed. */
     void put(int db, List<KvPut> puts) {
-        Pending mine = new Pending(db, puts);
-        List<Pending> group;
-        synchronized (lock) {
-            queue.add(mine);
-            while (!mine.done && (mine.taken || leaders >= maxInFlight)) {
-                try {
-                    lock.wait();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new StoreException(StoreError.UNAVAILABLE, "interrupted while waiting for a group commit");
-                }
-            }
-            if (mine.done) {
-                rethrow(mine);
-                return;
-            }
-            leaders++;
-            group = queue;
-            queue = new ArrayList<>();
-            group.forEach(p -> p.taken = true);
-        }
-        try {
-            store(group);
-        } finally {
-            synchronized (lock) {
-                group.forEach(p -> p.done = true);
-                leaders--;
-                lock.notifyAll();
-            }
-        }
-        rethrow(mine);
+        group.submit(new Pending(db, puts));
     }
 
     /** Callers waiting for the next leader (tests). */
     int queued() {
-        synchronized (lock) {
-            return queue.size();
-        }
+        return group.queued();
     }
 
     /** One store call per database; a failure is every member's of that database. */
-    private void store(List<Pending> group) {
-        Map<Integer, List<Pending>> byDb = new LinkedHashMap<>();
-        group.forEach(p -> byDb.computeIfAbsent(p.db, k -> new ArrayList<>()).add(p));
-        for (Map.Entry<Integer, List<Pending>> entry : byDb.entrySet()) {
+    private void store(List<Pending> members) {
+        for (Map.Entry<Integer, List<Pending>> entry : Coalescer.byDb(members).entrySet()) {
             List<KvPut> all = new ArrayList<>();
             entry.getValue().forEach(p -> all.addAll(p.puts));
             try {
@@ -100,15 +57,9 @@ final class GroupCommit {
             } catch (StoreException e) {
                 entry.getValue().forEach(p -> p.failure = e);
             } catch (RuntimeException e) {
-                StoreException failure = new StoreException(StoreError.UNAVAILABLE, "write failed: " + e, e);
+                StoreException failure = Coalescer.unavailable("write", e);
                 entry.getValue().forEach(p -> p.failure = failure);
             }
-        }
-    }
-
-    private static void rethrow(Pending p) {
-        if (p.failure != null) {
-            throw p.failure;
         }
     }
 }

@@ -15,7 +15,8 @@ import java.util.List;
 
 /**
  * Answers one pipelined batch in order. A run of consecutive GET/MGET becomes one store read per
- * {@value #READ_GROUP} keys or megabyte of values (the replies spilled to the client between reads) and a run
+ * {@value #READ_GROUP} keys or megabyte of values (the replies spilled to the client between reads), shared with
+ * other connections' runs by {@link GroupRead}, and a run
  * of consecutive blind SET/MSET one store write (one upsert, one commit, shared with other connections'
  * runs by {@link GroupCommit}) — the replies stay one per command, in order, and are written only after
  * that commit. Every other command runs alone. A command
@@ -33,24 +34,27 @@ public final class PipelineRunner {
     private final Services services;
     private final CommandObserver observer;
     private final GroupCommit writes;
+    private final GroupRead reads;
     private final HeldSessions held;
     private final boolean readOnly;
 
     /**
-     * One per listener: its group commit spans all connections.
+     * One per listener: its group commit and group reads span all connections.
      *
      * @param writeTransactions most transactions of blind writes at once (see {@link GroupCommit})
+     * @param readQueries       most store reads of GET runs at once (see {@link GroupRead})
      * @param held              the sessions clients keep between their batches
      * @param readOnly          refuse every command flagged {@code write}, as a Redis replica does
      */
     public PipelineRunner(CommandTable table, Services services, CommandObserver observer, int writeTransactions,
-                      HeldSessions held, boolean readOnly) {
+                      int readQueries, HeldSessions held, boolean readOnly) {
         this.table = table;
         this.held = held;
         this.readOnly = readOnly;
         this.services = services;
         this.observer = observer;
         this.writes = new GroupCommit(services::kv, writeTransactions);
+        this.reads = new GroupRead(services::kv, readQueries);
     }
 
     /** A decoded command and its table entry (null: unknown), looked up once per batch. */
@@ -150,7 +154,7 @@ public final class PipelineRunner {
         for (int next = 0; next < keys.size(); ) {
             List<KvEntry> entries;
             try {
-                entries = services.kv().getWithin(session.db(), keys.subList(next, Math.min(keys.size(), next + READ_GROUP)),
+                entries = reads.getWithin(session.db(), keys.subList(next, Math.min(keys.size(), next + READ_GROUP)),
                         now, Reply.SPILL_BYTES);
             } catch (StoreException e) {
                 if (arg != 1) {

@@ -44,6 +44,8 @@ public class RespConfig {
     private long maxRequest;
     /** Transactions of pipelined SET/MSET runs in flight at once; more wait and join the next (group commit). */
     private int writeTransactions;
+    /** Store reads of pipelined GET runs in flight at once; more wait and join the next (group read). */
+    private int readQueries;
     private int heldSessions;
     private Duration linger;
     /** The gateway's read-only setting: the bridge then refuses writes as a Redis replica does. */
@@ -74,6 +76,7 @@ public class RespConfig {
         maxInline = settings.integer("pgvs3.resp.max-inline-bytes", 65_536);
         maxRequest = settings.number("pgvs3.resp.max-request-bytes", 1_073_741_824L);
         writeTransactions = settings.integer("pgvs3.resp.write-transactions", 16);
+        readQueries = settings.integer("pgvs3.resp.read-queries", 4);
         heldSessions = settings.integer("pgvs3.resp.held-sessions", 4);
         linger = settings.duration("pgvs3.resp.linger", Duration.ofMillis(1));
         readOnly = settings.flag("pgvs3.read-only", false);
@@ -138,6 +141,11 @@ public class RespConfig {
 
     public int writeTransactions() {
         return writeTransactions;
+    }
+
+    /** Store reads of GET runs at once; runs arriving while all are busy share the next one. */
+    public int readQueries() {
+        return Math.max(1, readQueries);
     }
 
     /**

@@ -99,7 +99,7 @@ public class RespListener implements Gateway {
         CommandTable table = Families.table();
         stores = new KvThreads(kv::openSession);
         pipeline = new PipelineRunner(table, new Services(stores, this, table, config.credentials(),
-                config.limits().maxBulk()), metrics.observer(), config.writeTransactions(),
+                config.limits().maxBulk()), metrics.observer(), config.writeTransactions(), config.readQueries(),
                 new HeldSessions(kv::holdSession, config.heldSessions()), config.readOnly());
         metrics.connections(connections::size);
         threads.newThread(this::openUntilStopped).start();

@@ -48,7 +48,7 @@ class PipelineRunnerTest {
         };
         PipelineRunner d = new PipelineRunner(table,
                 new Services(new KvThreads(() -> kv), gateway, table, new Credentials(false, null, null), 1 << 20),
-                new QuietObserver(), 4, new HeldSessions(() -> () -> { }, 0), readOnly);
+                new QuietObserver(), 4, 4, new HeldSessions(() -> () -> { }, 0), readOnly);
         List<byte[][]> commands = new ArrayList<>();
         byte[] wire = inline.replace("|", "\r\n").getBytes(StandardCharsets.ISO_8859_1);
         new RespDecoder(DecoderLimits.REDIS).feed(wire, 0, wire.length, commands);

@@ -98,6 +98,6 @@ class LoopConnectionTest {
     private static PipelineRunner pipeline() {
         CommandTable table = Families.table();
         Services services = new Services(new KvThreads(() -> null), null, table, new Credentials(false, null, null), 1 << 20);
-        return new PipelineRunner(table, services, new QuietObserver(), 4, new HeldSessions(() -> () -> { }, 0), false);
+        return new PipelineRunner(table, services, new QuietObserver(), 4, 4, new HeldSessions(() -> () -> { }, 0), false);
     }
 }
