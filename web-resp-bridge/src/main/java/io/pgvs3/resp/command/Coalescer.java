@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * Store calls of many connections coalesced by their callers: at most {@code maxInFlight} groups run at once,
@@ -92,9 +93,19 @@ final class Coalescer<C extends Coalescer.Call> {
         return byDb;
     }
 
-    /** The failure of a store call that threw something other than a {@link StoreException}. */
-    static StoreException unavailable(String what, RuntimeException e) {
-        return new StoreException(StoreError.UNAVAILABLE, what + " failed: " + e, e);
+    /**
+     * The result of a group's store call, or null once its failure went to {@code failed}: a
+     * {@link StoreException} as it is, anything else as the store being unavailable for the {@code what}.
+     */
+    static <T> T call(String what, Supplier<T> store, Consumer<StoreException> failed) {
+        try {
+            return store.get();
+        } catch (StoreException e) {
+            failed.accept(e);
+        } catch (RuntimeException e) {
+            failed.accept(new StoreException(StoreError.UNAVAILABLE, what + " failed: " + e, e));
+        }
+        return null;
     }
 
     private static void rethrow(Call c) {

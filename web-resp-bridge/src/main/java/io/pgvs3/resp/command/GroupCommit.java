@@ -2,7 +2,6 @@ package io.pgvs3.resp.command;
 
 import io.pgvs3.store.api.KvOperations;
 import io.pgvs3.store.api.KvPut;
-import io.pgvs3.store.api.error.StoreException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -52,14 +51,10 @@ final class GroupCommit {
         for (Map.Entry<Integer, List<Pending>> entry : Coalescer.byDb(members).entrySet()) {
             List<KvPut> all = new ArrayList<>();
             entry.getValue().forEach(p -> all.addAll(p.puts));
-            try {
+            Coalescer.call("write", () -> {
                 kv.get().put(entry.getKey(), all);
-            } catch (StoreException e) {
-                entry.getValue().forEach(p -> p.failure = e);
-            } catch (RuntimeException e) {
-                StoreException failure = Coalescer.unavailable("write", e);
-                entry.getValue().forEach(p -> p.failure = failure);
-            }
+                return Boolean.TRUE;
+            }, e -> entry.getValue().forEach(p -> p.failure = e));
         }
     }
 }

@@ -72,21 +72,15 @@ final class GroupRead {
         while (!open.isEmpty()) {
             List<Pending> asking = new ArrayList<>();
             List<byte[]> keys = new ArrayList<>();
-            long now = Long.MIN_VALUE;
             while (!open.isEmpty() && (asking.isEmpty() || keys.size() + open.peekFirst().keys.size() <= MAX_KEYS)) {
                 Pending p = open.pollFirst();
                 asking.add(p);
                 keys.addAll(p.keys);
-                now = Math.max(now, p.now); // the read happens after each asked: the latest clock of them is still before it
             }
-            List<KvEntry> entries;
-            try {
-                entries = kv.get().getWithin(db, keys, now, asking.get(0).maxBytes);
-            } catch (StoreException e) {
-                fail(asking, open, e);
-                return;
-            } catch (RuntimeException e) {
-                fail(asking, open, Coalescer.unavailable("read", e));
+            long now = latestClock(asking);
+            List<KvEntry> entries = Coalescer.call("read", () -> kv.get().getWithin(db, keys, now, asking.get(0).maxBytes),
+                    e -> fail(asking, open, e));
+            if (entries == null) {
                 return;
             }
             int at = 0;
@@ -104,6 +98,15 @@ final class GroupRead {
                 open.addFirst(unanswered.get(i));
             }
         }
+    }
+
+    /** The read happens after each caller asked: the latest of their clocks is still before it. */
+    private static long latestClock(List<Pending> asking) {
+        long now = Long.MIN_VALUE;
+        for (Pending p : asking) {
+            now = Math.max(now, p.now);
+        }
+        return now;
     }
 
     private static void fail(List<Pending> asking, Deque<Pending> open, StoreException e) {

@@ -2,6 +2,7 @@ package io.pgvs3.resp.command;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -50,6 +51,9 @@ class GroupReadTest {
                         String value = values.get(text(key));
                         if (value == null && "down".equals(text(key))) {
                             throw new StoreException(StoreError.UNAVAILABLE, "down");
+                        }
+                        if (value == null && "broken".equals(text(key))) {
+                            throw new IllegalStateException("a driver's bug");
                         }
                         long size = value == null ? 0 : value.length();
                         if (!out.isEmpty() && total + size > maxBytes) {
@@ -145,5 +149,14 @@ class GroupReadTest {
                 new CountDownLatch(0), null), 4);
         StoreException e = assertThrows(StoreException.class, () -> group.getWithin(0, keys("down"), 0, 1 << 20));
         assertEquals(StoreError.UNAVAILABLE, e.error());
+    }
+
+    @Test
+    void aReadFailingWithoutAStoreErrorFailsItsCallerAsTheStoreUnavailable() {
+        GroupRead group = new GroupRead(() -> store(Map.of(), Collections.synchronizedList(new ArrayList<>()),
+                new CountDownLatch(0), null), 4);
+        StoreException e = assertThrows(StoreException.class, () -> group.getWithin(0, keys("broken"), 0, 1 << 20));
+        assertEquals(StoreError.UNAVAILABLE, e.error());
+        assertInstanceOf(IllegalStateException.class, e.getCause());
     }
 }
