@@ -76,7 +76,7 @@ public class RespConfig {
         maxInline = settings.integer("pgvs3.resp.max-inline-bytes", 65_536);
         maxRequest = settings.number("pgvs3.resp.max-request-bytes", 1_073_741_824L);
         writeTransactions = settings.integer("pgvs3.resp.write-transactions", 16);
-        readQueries = settings.integer("pgvs3.resp.read-queries", 4);
+        readQueries = settings.integer("pgvs3.resp.read-queries", 2);
         heldSessions = settings.integer("pgvs3.resp.held-sessions", 4);
         linger = settings.duration("pgvs3.resp.linger", Duration.ofMillis(1));
         readOnly = settings.flag("pgvs3.read-only", false);
