@@ -144,19 +144,14 @@ class GroupReadTest {
     }
 
     @Test
-    void aFailedReadFailsEveryCallerInIt() {
+    void aFailedReadFailsItsCallerWithTheStoreErrorOrAnythingElseAsTheStoreUnavailable() {
         GroupRead group = new GroupRead(() -> store(Map.of(), Collections.synchronizedList(new ArrayList<>()),
                 new CountDownLatch(0), null), 4);
-        StoreException e = assertThrows(StoreException.class, () -> group.getWithin(0, keys("down"), 0, 1 << 20));
-        assertEquals(StoreError.UNAVAILABLE, e.error());
-    }
-
-    @Test
-    void aReadFailingWithoutAStoreErrorFailsItsCallerAsTheStoreUnavailable() {
-        GroupRead group = new GroupRead(() -> store(Map.of(), Collections.synchronizedList(new ArrayList<>()),
-                new CountDownLatch(0), null), 4);
-        StoreException e = assertThrows(StoreException.class, () -> group.getWithin(0, keys("broken"), 0, 1 << 20));
-        assertEquals(StoreError.UNAVAILABLE, e.error());
-        assertInstanceOf(IllegalStateException.class, e.getCause());
+        StoreException down = assertThrows(StoreException.class, () -> group.getWithin(0, keys("down"), 0, 1 << 20));
+        assertEquals(StoreError.UNAVAILABLE, down.error());
+        assertNull(down.getCause(), "the store's own error, as it was thrown");
+        StoreException broken = assertThrows(StoreException.class, () -> group.getWithin(0, keys("broken"), 0, 1 << 20));
+        assertEquals(StoreError.UNAVAILABLE, broken.error());
+        assertInstanceOf(IllegalStateException.class, broken.getCause());
     }
 }
