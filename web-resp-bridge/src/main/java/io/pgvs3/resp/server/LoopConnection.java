@@ -65,8 +65,6 @@ final class LoopConnection {
     private boolean lingering;
     /** Plaintext clients that keep a store session linger; null: never. */
     private final Lingering lingerings;
-    /** The worker's registration with its own selector while it lingers on this client; worker-owned. */
-    private SelectionKey lingerKey;
     private ByteBuffer unwritten;
     /** Where a worker's reply buffer spills a long pipeline's replies while it answers this connection. */
     private final Reply.Spill spill = this::writeAll;
@@ -211,6 +209,10 @@ final class LoopConnection {
         Reply reply = REPLIES.get();
         CloseReason failure = CloseReason.SERVER_ERROR; // an Error, unless a catch below knows better
         boolean handedBack = false;
+        // Whether this worker lingered on the client (its own selector holds the client while it does). Not a
+        // field: a worker that handed the client back may end after the next worker began to linger on it, and
+        // must neither end that worker's registration nor make it forget that the loop stopped reading.
+        boolean lingeredHere = false;
         reply.spillTo(spill);
         try {
             for (Exchange.Batch batch = first; batch != null; ) {
@@ -220,12 +222,13 @@ final class LoopConnection {
                     batch = null;
                     loop.execute(() -> answered(rest, open));
                 } else {
-                    boolean lingered = lingerKey != null; // the loop stopped reading this client for the wait
+                    boolean lingered = lingeredHere; // the loop stopped reading this client for the wait
                     batch = next(mayLinger(batch));
                     if (batch != null || lingered && !isLingering()) {
                         loop.execute(this::readAgain);
                     }
                     if (batch == null && isLingering()) {
+                        lingeredHere = true;
                         batch = linger();
                     }
                 }
@@ -241,7 +244,9 @@ final class LoopConnection {
             LOG.log(Level.WARNING, "RESP client " + session().id() + " failed; closing it", e);
         } finally {
             try {
-                stopLingering();
+                if (lingeredHere) {
+                    stopLingering();
+                }
             } catch (IOException e) {
                 LOG.log(Level.FINE, "RESP worker's selector", e);
             }
@@ -315,8 +320,8 @@ final class LoopConnection {
             return null;
         }
         Selector selector = lingerings.selector();
-        if (lingerKey == null) {
-            lingerKey = channel.register(selector, SelectionKey.OP_READ);
+        if (channel.keyFor(selector) == null) { // the worker's own registration: kept while it lingers on
+            channel.register(selector, SelectionKey.OP_READ);
         }
         long deadline = System.nanoTime() + lingerings.nanos();
         while (true) {
@@ -359,10 +364,11 @@ final class LoopConnection {
      * selector is not really closed (no FIN) until every key of it is deregistered.
      */
     private void stopLingering() throws IOException {
-        if (lingerKey != null) {
-            lingerKey.cancel();
-            lingerKey = null;
-            lingerings.selector().selectNow();
+        Selector selector = lingerings.selector();
+        SelectionKey mine = channel.keyFor(selector);
+        if (mine != null) {
+            mine.cancel();
+            selector.selectNow();
         }
     }
 
