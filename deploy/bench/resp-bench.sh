@@ -21,7 +21,8 @@
 # each trial's ratio) and keeps every trial's row in PGVS3_BENCH_OUT (a CSV file; default a temporary one).
 # It also prints how idle CPUs wait on this machine: on a KVM guest whose cpuidle-haltpoll does not poll
 # (guest_halt_poll_ns 0) every hop between processes can wake a halted vCPU, which doubles GET P1 c1
-# (docs/adr/0058).
+# (docs/adr/0058). A redis-benchmark run that outlasts PGVS3_BENCH_CALL_SECONDS (300) fails the script with the
+# gateway's thread dump and the target's sockets.
 set -euo pipefail
 
 REQUESTS=${1:-20000}
@@ -31,6 +32,7 @@ KEYS=10000
 WARMUP=${PGVS3_BENCH_WARMUP:-}
 WARMUP_PASSES=${PGVS3_BENCH_WARMUP_PASSES:-30}
 WARMUP_SECONDS=${PGVS3_BENCH_WARMUP_SECONDS:-5}
+CALL_SECONDS=${PGVS3_BENCH_CALL_SECONDS:-300}
 CASES=${PGVS3_BENCH_CASES:-get:1:1 get:1:64 get:16:1 get:16:64 set:1:1 set:1:64 set:16:1 set:16:64}
 : "${PGVS3_RESP_ENDPOINT:?run eval \"\$(deploy/local/stack.sh env)\" first}"
 : "${PGVS3_SECRET_KEY:?}" "${PGVS3_JDBC_URL:?}" "${PGVS3_DB_USER:?}" "${PGVS3_DB_PASSWORD:?}"
@@ -85,6 +87,19 @@ pg_ticks() {
   echo "$total"
 }
 
+# run_benchmark ARGS...: one redis-benchmark run on the current target, its CSV on stdout. A run that outlasts
+# CALL_SECONDS fails the script with the gateway's threads and the target's sockets in its output: a hung
+# bridge fails fast and says where it hangs, instead of holding its caller (CI) until that gives up.
+run_benchmark() {
+  local rc=0
+  timeout "$CALL_SECONDS" redis-benchmark -h "$HOST" -p "$PORT" "${AUTH[@]}" "$@" --csv 2>/dev/null || rc=$?
+  ((rc == 0)) && return 0
+  echo "redis-benchmark $* on port $PORT: exit $rc (124: still running after $CALL_SECONDS s)" >&2
+  ss -tnpH "sport = :$PORT or dport = :$PORT" >&2 || true
+  [[ $PORT == "$BRIDGE_PORT" ]] && jcmd "$GATEWAY_PID" Thread.print >&2 || true
+  return "$rc"
+}
+
 # target NAME: sets HOST PORT and AUTH for a target
 target() {
   case $1 in
@@ -122,8 +137,8 @@ for case in $CASES; do
   n=${WARMUP:-$(case_requests "$P" "$c")}
   best=0 flat=0 passes=0
   while ((flat < 2 && passes < WARMUP_PASSES)); do
-    rps=$(redis-benchmark -h "$HOST" -p "$PORT" "${AUTH[@]}" -t "$test" -n "$n" -r "$KEYS" -P "$P" -c "$c" -d "$VALUE" \
-      --csv 2>/dev/null | tr -d '"' | awk -F, 'NR > 1 { printf "%d", $2 }')
+    rps=$(run_benchmark -t "$test" -n "$n" -r "$KEYS" -P "$P" -c "$c" -d "$VALUE" \
+      | tr -d '"' | awk -F, 'NR > 1 { printf "%d", $2 }')
     passes=$((passes + 1))
     if ((${rps:-0} * 100 > best * 103)); then best=${rps:-0} flat=0; else flat=$((flat + 1)); fi
     # by default a pass lasts WARMUP_SECONDS at the best rate so far: a pass of a fraction of a second is
@@ -147,8 +162,8 @@ for ((trial = 1; trial <= TRIALS; trial++)); do
       t=${TARGETS[(trial + k) % 3]}
       target "$t"
       g0=$(ticks "$GATEWAY_PID") p0=$(pg_ticks)
-      line=$(redis-benchmark -h "$HOST" -p "$PORT" "${AUTH[@]}" -t "$test" -n "$n" -r "$KEYS" -P "$P" -c "$c" \
-        -d "$VALUE" --csv 2>/dev/null | tr -d '"' | awk -F, 'NR > 1 { print $2 "," $5 }')
+      line=$(run_benchmark -t "$test" -n "$n" -r "$KEYS" -P "$P" -c "$c" -d "$VALUE" \
+        | tr -d '"' | awk -F, 'NR > 1 { print $2 "," $5 }')
       g1=$(ticks "$GATEWAY_PID") p1=$(pg_ticks)
       cpu=","
       [[ $t == bridge ]] && cpu=$(awk -v g=$((g1 - g0)) -v p=$((p1 - p0)) -v hz="$HZ" 'BEGIN { printf "%.2f,%.2f", g / hz, p / hz }')

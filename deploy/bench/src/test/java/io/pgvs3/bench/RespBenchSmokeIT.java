@@ -24,6 +24,8 @@ import org.junit.jupiter.api.Test;
 class RespBenchSmokeIT {
     private static final long STACK_SECONDS = 300;
     private static final long BENCH_SECONDS = 240;
+    /** A run of 2,000 requests takes a second or two: one that takes a minute is a hung bridge, reported with its threads. */
+    private static final long CALL_SECONDS = 60;
     private static final Set<String> TARGETS = Set.of("bridge", "memory", "aof");
 
     private static Path repo;
@@ -81,6 +83,7 @@ class RespBenchSmokeIT {
                 "eval \"$(deploy/local/stack.sh env)\" && exec deploy/bench/resp-bench.sh 2000").directory(repo.toFile());
         bench.environment().putAll(stackEnv);
         bench.environment().putAll(Map.of("PGVS3_BENCH_TRIALS", "1", "PGVS3_BENCH_WARMUP", "2000", "PGVS3_BENCH_WARMUP_PASSES", "3",
+                "PGVS3_BENCH_CALL_SECONDS", String.valueOf(CALL_SECONDS),
                 "PGVS3_BENCH_CASES", cases,
                 "PGVS3_BENCH_OUT", csv.toString()));
         ScriptRun.succeed(bench, work.resolve("bench-" + name + ".log"), BENCH_SECONDS);

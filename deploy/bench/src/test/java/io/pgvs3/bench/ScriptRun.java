@@ -21,7 +21,10 @@ final class ScriptRun {
     static void succeed(ProcessBuilder script, Path log, long timeoutSeconds) throws IOException, InterruptedException {
         Process run = script.redirectErrorStream(true).redirectOutput(log.toFile()).start();
         if (!run.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+            // bash runs its traps only once its foreground command ends: stop that command too
+            List<ProcessHandle> children = run.descendants().toList();
             run.destroy();
+            children.forEach(ProcessHandle::destroy);
             run.waitFor(60, TimeUnit.SECONDS);
             fail(script.command() + " did not finish within " + timeoutSeconds + " s; see " + log);
         }

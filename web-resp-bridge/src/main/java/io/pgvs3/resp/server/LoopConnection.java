@@ -222,9 +222,9 @@ final class LoopConnection {
                     batch = null;
                     loop.execute(() -> answered(rest, open));
                 } else {
-                    boolean lingered = lingeredHere; // the loop stopped reading this client for the wait
                     batch = next(mayLinger(batch));
-                    if (batch != null || lingered && !isLingering()) {
+                    // after a linger the loop reads this client only once told to
+                    if (batch != null || lingeredHere && !isLingering()) {
                         loop.execute(this::readAgain);
                     }
                     if (batch == null && isLingering()) {
