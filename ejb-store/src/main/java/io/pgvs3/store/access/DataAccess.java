@@ -57,11 +57,19 @@ public final class DataAccess {
     private static final Work<Scoped<Object>, Object, RuntimeException> SCOPED = (c, ns, work) -> work.run(c, ns);
 
     private final DataSource main;
+    /** The main pool for autocommit reads (which may keep sessions between reads: {@link KeptReadSessions}). */
+    private final DataSource mainReads;
     private final DataSource chunk;
     private final NamespaceCache namespaces;
 
     public DataAccess(DataSource main, DataSource chunk, NamespaceCache namespaces) {
+        this(main, main, chunk, namespaces);
+    }
+
+    /** @param mainReads the main pool as autocommit reads take it */
+    public DataAccess(DataSource main, DataSource mainReads, DataSource chunk, NamespaceCache namespaces) {
         this.main = main;
+        this.mainReads = mainReads;
         this.chunk = chunk;
         this.namespaces = namespaces;
     }
@@ -120,7 +128,7 @@ public final class DataAccess {
             Namespace ns = namespaces.resolve(bucket);
             try {
                 return inTransaction ? Transactions.onSession(pool(pool), false, ns, input, work)
-                        : ReadRetry.run(pool(pool), ns, input, work);
+                        : ReadRetry.run(pool == Pool.MAIN ? mainReads : chunk, ns, input, work);
             } catch (SQLException e) {
                 if (attempt == 0 && isStale(bucket, e)) {
                     continue;
@@ -199,7 +207,7 @@ public final class DataAccess {
      */
     public <T> T readCatalog(String operation, String bucket, Transactions.Work<T> work) {
         try {
-            return ReadRetry.run(main, work);
+            return ReadRetry.run(mainReads, work);
         } catch (SQLException e) {
             throw SqlErrors.translate(operation, bucket, e);
         }
@@ -220,7 +228,7 @@ public final class DataAccess {
      */
     public <T> T readIn(String operation, String scope, Transactions.Work<T> work) {
         try {
-            return ReadRetry.run(main, work);
+            return ReadRetry.run(mainReads, work);
         } catch (SQLException e) {
             throw SqlErrors.unavailable(operation + " in " + scope, e);
         }

@@ -28,6 +28,7 @@ public class StoreConfig {
     private boolean allowPlaintext;
     private int mainPoolMax;
     private int chunkPoolMax;
+    private int mainKeptReads;
     private int readWindowThreads;
     private long readWindowBytes;
     private long readCacheBytes;
@@ -49,6 +50,9 @@ public class StoreConfig {
         allowPlaintext = settings.flag("pgvs3.db.allow-plaintext", false);
         mainPoolMax = settings.integer("pgvs3.db.main.pool.max", 20);
         chunkPoolMax = settings.integer("pgvs3.db.chunk.pool.max", 16);
+        mainKeptReads = settings.integer("pgvs3.db.main.kept-reads", 8);
+        settings.require(mainKeptReads >= 0 && mainKeptReads < mainPoolMax,
+                "pgvs3.db.main.kept-reads must be at least 0 and below pgvs3.db.main.pool.max");
         connectTimeoutSeconds = settings.integer("pgvs3.db.connect-timeout", 5);
         lockTimeoutSeconds = settings.integer("pgvs3.db.lock-timeout", 2);
         mainSocketTimeoutSeconds = settings.integer("pgvs3.db.main.socket-timeout", 10);
@@ -83,6 +87,11 @@ public class StoreConfig {
     /** The main pool's maxPoolSize (server.xml uses the same variable). */
     public int mainPoolMax() {
         return mainPoolMax;
+    }
+
+    /** Main-pool sessions kept between autocommit reads, out of {@link #mainPoolMax} (docs/adr/0067). */
+    public int mainKeptReads() {
+        return mainKeptReads;
     }
 
     /** The chunk pool's maxPoolSize (server.xml uses the same variable). */

@@ -1,9 +1,11 @@
 package io.pgvs3.store.ejb;
 
+import io.pgvs3.store.access.KeptReadSessions;
 import io.pgvs3.store.breaker.DatabaseBreaker;
 import io.pgvs3.store.breaker.GuardedDataSource;
 import io.pgvs3.store.config.StoreConfig;
 import jakarta.annotation.PostConstruct;
+import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
 import jakarta.ejb.ConcurrencyManagement;
 import jakarta.ejb.ConcurrencyManagementType;
@@ -12,7 +14,10 @@ import jakarta.ejb.Singleton;
 import jakarta.ejb.TransactionManagement;
 import jakarta.ejb.TransactionManagementType;
 import jakarta.enterprise.concurrent.ManagedExecutorService;
+import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.inject.Inject;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 import javax.sql.DataSource;
 
 /**
@@ -26,6 +31,9 @@ import javax.sql.DataSource;
 @TransactionManagement(TransactionManagementType.BEAN)
 public class DatabaseBean {
 
+    /** A kept read session unused this long goes back to the pool. */
+    private static final long KEPT_IDLE_NANOS = TimeUnit.SECONDS.toNanos(1);
+
     @Resource(lookup = "jdbc/pgvs3/main")
     private DataSource mainPool;
 
@@ -35,11 +43,16 @@ public class DatabaseBean {
     @Resource
     private ManagedExecutorService workers;
 
+    @Resource(lookup = "java:comp/DefaultManagedScheduledExecutorService")
+    private ManagedScheduledExecutorService timer;
+
     @Inject
     private StoreConfig config;
 
     private DatabaseBreaker breaker;
     private DataSource main;
+    private KeptReadSessions mainReads;
+    private ScheduledFuture<?> releases;
     private DataSource chunk;
 
     @PostConstruct
@@ -47,11 +60,24 @@ public class DatabaseBean {
         breaker = new DatabaseBreaker(DriverSessions.of(config, "pgvs3-probe"), workers);
         main = new GuardedDataSource(mainPool, breaker);
         chunk = new GuardedDataSource(chunkPool, breaker);
+        mainReads = new KeptReadSessions(main, config.mainKeptReads(), KEPT_IDLE_NANOS, System::nanoTime);
+        releases = timer.scheduleWithFixedDelay(mainReads::releaseIdle, 1, 1, TimeUnit.SECONDS);
+    }
+
+    @PreDestroy
+    void stop() {
+        releases.cancel(false);
+        mainReads.close();
     }
 
     /** {@code jdbc/pgvs3/main}: metadata, listings, KV. */
     public DataSource main() {
         return main;
+    }
+
+    /** {@code jdbc/pgvs3/main} for autocommit reads, which keep a few sessions between them. */
+    public DataSource mainReads() {
+        return mainReads;
     }
 
     /** The breaker both DataSources share. */

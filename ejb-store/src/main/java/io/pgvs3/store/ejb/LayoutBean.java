@@ -41,7 +41,7 @@ public class LayoutBean {
     @PostConstruct
     void start() {
         DataSource main = database.main();
-        access = new DataAccess(main, database.chunk(), new NamespaceCache(main));
+        access = new DataAccess(main, database.mainReads(), database.chunk(), new NamespaceCache(main));
         gate = new LayoutGate(main, config.readOnly(), DbTransportPolicy.refusal(config.dbUrl(), config.allowPlaintext()),
                 () -> ConnectionBudget.check(main, config.mainPoolMax(), config.chunkPoolMax()));
         gate.check();

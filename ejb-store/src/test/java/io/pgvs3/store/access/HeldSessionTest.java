@@ -11,16 +11,14 @@ import io.pgvs3.store.api.KvEntry;
 import io.pgvs3.store.api.KvPut;
 import io.pgvs3.store.kv.KvService;
 import io.pgvs3.store.namespace.NamespaceCache;
-import io.pgvs3.store.sql.DelegatingDataSource;
 import io.pgvs3.store.testing.PostgresExtension;
+import io.pgvs3.store.testing.RecordingPool;
 import io.pgvs3.store.testing.Sql;
 import io.pgvs3.store.testing.Stores;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
-import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.postgresql.PGConnection;
@@ -36,13 +34,13 @@ class HeldSessionTest {
     private static final byte[] KEY = "k".getBytes(StandardCharsets.UTF_8);
     private static final byte[] VALUE = "v".getBytes(StandardCharsets.UTF_8);
 
-    private final Lending pool;
+    private final RecordingPool pool;
     private final DataAccess access;
     private final SessionBinding binding;
     private final KvService kv;
 
     HeldSessionTest() throws SQLException {
-        pool = new Lending(PostgresExtension.freshStoreDatabase().main());
+        pool = new RecordingPool(PostgresExtension.freshStoreDatabase().main());
         access = new DataAccess(pool, pool, new NamespaceCache(pool));
         binding = new SessionBinding(pool);
         kv = new KvService(access.bound(binding), Stores.WATCHDOG);
@@ -54,28 +52,28 @@ class HeldSessionTest {
     }
 
     private Connection lastLent() {
-        return pool.lent.get(pool.lent.size() - 1);
+        return pool.lastLent();
     }
 
     @Test
     void callsOnAKeptSessionTakeOneConnectionAndClosingGivesItBack() throws SQLException {
         HeldSession held = access.holdMain();
-        int before = pool.lent.size();
+        int before = pool.lentCount();
         binding.runOn(held);
         for (int i = 0; i < 5; i++) {
             read();
         }
         binding.runOn(null);
-        assertEquals(before + 1, pool.lent.size(), "five reads on one kept session");
+        assertEquals(before + 1, pool.lentCount(), "five reads on one kept session");
         Connection kept = lastLent();
         assertFalse(kept.isClosed(), "kept between calls");
         binding.runOn(held);
         read();
         binding.runOn(null);
-        assertEquals(before + 1, pool.lent.size(), "kept across a pause of the client");
+        assertEquals(before + 1, pool.lentCount(), "kept across a pause of the client");
 
         read();
-        assertEquals(before + 2, pool.lent.size(), "without a kept session, the pool's per call");
+        assertEquals(before + 2, pool.lentCount(), "without a kept session, the pool's per call");
         held.close();
         assertTrue(kept.isClosed(), "given back when closed");
     }
@@ -106,9 +104,9 @@ class HeldSessionTest {
         Connection kept = lastLent();
         held.close(); // the client went away while its batch runs
         assertFalse(kept.isClosed(), "not under the running batch");
-        int before = pool.lent.size();
+        int before = pool.lentCount();
         read();
-        assertEquals(before + 1, pool.lent.size(), "the rest of the batch takes the pool's");
+        assertEquals(before + 1, pool.lentCount(), "the rest of the batch takes the pool's");
         binding.runOn(null);
         assertTrue(kept.isClosed(), "given back once the batch ended");
     }
@@ -117,31 +115,14 @@ class HeldSessionTest {
     void aCallThatNeedsASecondSessionAtOnceGetsThePools() throws SQLException {
         HeldSession held = access.holdMain();
         binding.runOn(held);
-        int before = pool.lent.size();
+        int before = pool.lentCount();
         try (Connection first = binding.getConnection(); Connection second = binding.getConnection()) {
-            assertEquals(before + 2, pool.lent.size(), "the kept one taken, then one of the pool's");
+            assertEquals(before + 2, pool.lentCount(), "the kept one taken, then one of the pool's");
             assertSame(second, lastLent(), "the second is the pool's itself");
-            assertTrue(pool.lent.stream().noneMatch(c -> c == first), "the first is the kept one's view");
+            assertTrue(pool.lent().stream().noneMatch(c -> c == first), "the first is the kept one's view");
         } finally {
             binding.runOn(null);
             held.close();
-        }
-    }
-
-    /** The test database's connections, each recorded as it is lent. */
-    private static final class Lending extends DelegatingDataSource {
-
-        final List<Connection> lent = new CopyOnWriteArrayList<>();
-
-        Lending(DataSource target) {
-            super(target);
-        }
-
-        @Override
-        public Connection getConnection() throws SQLException {
-            Connection c = target.getConnection();
-            lent.add(c);
-            return c;
         }
     }
 }
