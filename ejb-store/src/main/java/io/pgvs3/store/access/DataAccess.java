@@ -91,6 +91,14 @@ public final class DataAccess {
         return new DataAccess(binding, chunk, namespaces);
     }
 
+    /**
+     * The same path, its reads on a session of the pool per read: for work on a timer, whose read every second
+     * would otherwise keep a session out of the pool for good (a kept one goes back only after a second unused).
+     */
+    public DataAccess withPoolReads() {
+        return new DataAccess(main, main, chunk, namespaces);
+    }
+
     /** A main-pool session for one client to keep between its calls (see {@link SessionBinding#runOn}). */
     public HeldSession holdMain() {
         return new HeldConnection(main);

@@ -1,5 +1,6 @@
 package io.pgvs3.store.ejb;
 
+import io.pgvs3.store.access.DataAccess;
 import io.pgvs3.store.api.error.StoreException;
 import io.pgvs3.store.config.OriginSettings;
 import io.pgvs3.store.config.StoreConfig;
@@ -67,7 +68,8 @@ public class OutboxDrainBean {
         }
         OriginSettings settings = config.origin();
         layout = layoutBean.gate();
-        drain = new OutboxDrain(layoutBean.access(), new ObjectReader(layoutBean.access(), readWindowBean.window()),
+        DataAccess access = layoutBean.access().withPoolReads(); // a tick a second would keep a read session
+        drain = new OutboxDrain(access, new ObjectReader(access, readWindowBean.window()),
                 originBean.clients(), originBean.sender(), uploads, settings.uploadConcurrency(),
                 settings.flushLease(), originBean.meter());
         long every = settings.drainInterval().toMillis();

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pgvs3.store.namespace.NamespaceCache;
 import io.pgvs3.store.sql.ReadRetry;
 import io.pgvs3.store.testing.PostgresExtension;
 import io.pgvs3.store.testing.RecordingPool;
@@ -120,6 +121,21 @@ class KeptReadSessionsTest {
         assertFalse(pool.lent().get(1).isClosed(), "not under a running read");
         running.close();
         assertTrue(pool.lent().get(1).isClosed(), "given back when its read ended");
+    }
+
+    @Test
+    void timerWorkReadsOnThePoolsSessionsTheRestOnKeptOnes() {
+        DataAccess access = new DataAccess(pool, reads, pool, new NamespaceCache(pool));
+        for (int i = 0; i < 3; i++) {
+            access.readCatalog("test", "none", KeptReadSessionsTest::backend);
+        }
+        assertEquals(1, pool.lentCount(), "the path's reads keep their session");
+        DataAccess timers = access.withPoolReads();
+        for (int i = 0; i < 3; i++) {
+            timers.readCatalog("test", "none", KeptReadSessionsTest::backend);
+        }
+        assertEquals(4, pool.lentCount(), "a timer's reads take one of the pool's each");
+        assertTrue(pool.lent().subList(1, 4).stream().allMatch(KeptReadSessionsTest::isClosed), "and give it back");
     }
 
     private static boolean isClosed(Connection c) {
