@@ -96,7 +96,9 @@ run_benchmark() {
   ((rc == 0)) && return 0
   echo "redis-benchmark $* on port $PORT: exit $rc (124: still running after $CALL_SECONDS s)" >&2
   ss -tnpH "sport = :$PORT or dport = :$PORT" >&2 || true
-  [[ $PORT == "$BRIDGE_PORT" ]] && jcmd "$GATEWAY_PID" Thread.print >&2 || true
+  if [[ $PORT == "$BRIDGE_PORT" ]]; then
+    jcmd "$GATEWAY_PID" Thread.print >&2 || true
+  fi
   return "$rc"
 }
 
