@@ -3,7 +3,6 @@ package io.pgvs3.store.access;
 import io.pgvs3.store.api.HeldSession;
 import io.pgvs3.store.sql.ConnectionProxies;
 import java.lang.reflect.InvocationHandler;
-import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -72,15 +71,11 @@ final class HeldConnection implements HeldSession, InvocationHandler {
 
     @Override
     public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
-        if (method.getName().equals("close") && method.getParameterCount() == 0) {
+        if (ConnectionProxies.isClose(method)) {
             lent = false;
             return null;
         }
-        try {
-            return method.invoke(handle, args);
-        } catch (InvocationTargetException e) {
-            throw e.getCause();
-        }
+        return ConnectionProxies.call(handle, method, args);
     }
 
     @Override

@@ -3,7 +3,6 @@ package io.pgvs3.store.access;
 import io.pgvs3.store.sql.ConnectionProxies;
 import io.pgvs3.store.sql.DelegatingDataSource;
 import java.lang.reflect.InvocationHandler;
-import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -140,8 +139,7 @@ public final class KeptReadSessions extends DelegatingDataSource implements Auto
 
         @Override
         public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
-            String name = method.getName();
-            if (name.equals("close") && method.getParameterCount() == 0) {
+            if (ConnectionProxies.isClose(method)) {
                 if (!ended) {
                     ended = true;
                     ended(handle);
@@ -149,16 +147,12 @@ public final class KeptReadSessions extends DelegatingDataSource implements Auto
                 return null;
             }
             if (ended) { // the session may be another read's by now
-                if (name.equals("isClosed")) {
+                if (method.getName().equals("isClosed")) {
                     return true;
                 }
                 throw new SQLException("this read's session was closed", "08003");
             }
-            try {
-                return method.invoke(handle, args);
-            } catch (InvocationTargetException e) {
-                throw e.getCause();
-            }
+            return ConnectionProxies.call(handle, method, args);
         }
     }
 }

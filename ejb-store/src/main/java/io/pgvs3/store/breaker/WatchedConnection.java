@@ -2,7 +2,6 @@ package io.pgvs3.store.breaker;
 
 import io.pgvs3.store.sql.ConnectionProxies;
 import java.lang.reflect.InvocationHandler;
-import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -33,7 +32,7 @@ final class WatchedConnection implements InvocationHandler {
 
     @Override
     public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
-        if (method.getName().equals("close") && method.getParameterCount() == 0) {
+        if (ConnectionProxies.isClose(method)) {
             if (closed) {
                 return null;
             }
@@ -44,12 +43,10 @@ final class WatchedConnection implements InvocationHandler {
             }
         }
         try {
-            return method.invoke(handle, args);
-        } catch (InvocationTargetException e) {
-            if (e.getCause() instanceof SQLException failure) {
-                breaker.failed(failure, obtained);
-            }
-            throw e.getCause();
+            return ConnectionProxies.call(handle, method, args);
+        } catch (SQLException failure) {
+            breaker.failed(failure, obtained);
+            throw failure;
         }
     }
 }

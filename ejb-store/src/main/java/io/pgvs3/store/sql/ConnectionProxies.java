@@ -2,6 +2,8 @@ package io.pgvs3.store.sql;
 
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
 
@@ -25,6 +27,20 @@ public final class ConnectionProxies {
     }
 
     private ConnectionProxies() {
+    }
+
+    /** Whether {@code method} is {@link Connection#close()}, the call the handlers here act on. */
+    public static boolean isClose(Method method) {
+        return method.getName().equals("close") && method.getParameterCount() == 0;
+    }
+
+    /** Calls {@code method} on {@code target} as a direct call would: what it throws comes out unwrapped. */
+    public static Object call(Connection target, Method method, Object[] args) throws Throwable {
+        try {
+            return method.invoke(target, args);
+        } catch (InvocationTargetException e) {
+            throw e.getCause();
+        }
     }
 
     /** A connection whose every call goes to {@code handler}. */
