@@ -27,6 +27,8 @@
 #   --rate SIZE            slowread: the slow client's bytes per second (1KiB); origin: the line's per connection (50MiB)
 #   --latency MS           origin: the line's delay each way (20)
 #   --build NAME           run, sol, memory, slowread: run against the saved build NAME instead of the current one
+#   --floor-features SET   run: the runtime floor's Liberty features, 'minimal' (restfulWS and cdi, the default) or
+#                          'gateway' (the gateway's feature list and its monitor and metrics settings)
 #   --gateway-heap SIZE    the gateway's -Xmx, e.g. 512m (the stack's default; memory: 512m)
 #   --out DIR              results.ndjson, results.md (and for run results.png) (default target/bench/<UTC time>)
 #   --state DIR            stacks, peer data, logs (default target/bench/state)
@@ -40,7 +42,7 @@ REPO="$(cd "$BENCH_DIR/../.." && pwd)"
 source "$REPO/deploy/local/lib.sh"
 
 usage() {
-  sed -n '2,33s/^# \{0,1\}//p' "${BASH_SOURCE[0]}" >&2
+  sed -n '2,/^set /s/^# \{0,1\}//p' "${BASH_SOURCE[0]}" >&2
   exit 2
 }
 
@@ -63,14 +65,14 @@ if [[ $COMMAND == paired || $COMMAND == save ]]; then
 fi
 
 DURATION="" WARMUP=3 WARMUP_SET=no SETTLE="" TRIALS="" CASES="" OUT="" STATE="" PORT_OFFSET=${PGVS3_BENCH_PORT_OFFSET:-1000} QUICK=no
-SIZES="" RANGE=8MiB OBJECT_SIZE="" CONCURRENCY=8 GATEWAY_HEAP="" RATE="" LATENCY=20 BUILD=""
+SIZES="" RANGE=8MiB OBJECT_SIZE="" CONCURRENCY=8 GATEWAY_HEAP="" RATE="" LATENCY=20 BUILD="" FLOOR_FEATURES=minimal
 SAVED_DIR=${PGVS3_BENCH_SAVED_DIR:-$HOME/.cache/pgvs3-bench/saved}
 while (($#)); do
   case $1 in
     --quick) QUICK=yes DURATION=${DURATION:-3} WARMUP=1; shift ;;
     --smoke) DURATION=${DURATION:-2} WARMUP=0 TRIALS=1 CASES=smoke; shift ;;
     --cases | --duration | --warmup | --settle | --trials | --out | --state | --port-offset | --saved-dir | --sizes | --range | \
-      --object-size | --concurrency | --gateway-heap | --rate | --latency | --build)
+      --object-size | --concurrency | --gateway-heap | --rate | --latency | --build | --floor-features)
       (($# >= 2)) || usage
       case $1 in
         --cases) CASES=$2 ;; --duration) DURATION=$2 ;; --warmup) WARMUP=$2 WARMUP_SET=yes ;; --settle) SETTLE=$2 ;;
@@ -78,6 +80,7 @@ while (($#)); do
         --out) OUT=$2 ;; --state) STATE=$2 ;; --port-offset) PORT_OFFSET=$2 ;; --saved-dir) SAVED_DIR=$2 ;;
         --sizes) SIZES=$2 ;; --range) RANGE=$2 ;; --object-size) OBJECT_SIZE=$2 ;; --concurrency) CONCURRENCY=$2 ;;
         --gateway-heap) GATEWAY_HEAP=$2 ;; --rate) RATE=$2 ;; --latency) LATENCY=$2 ;; --build) BUILD=$2 ;;
+        --floor-features) FLOOR_FEATURES=$2 ;;
       esac
       shift 2 ;;
     *) usage ;;
@@ -96,6 +99,7 @@ RATE=${RATE:-$([[ $COMMAND == origin ]] && echo 50MiB || echo 1KiB)}
 OBJECT_SIZE=${OBJECT_SIZE:-1GiB}
 [[ $COMMAND != memory ]] || GATEWAY_HEAP=${GATEWAY_HEAP:-512m}
 [[ $PORT_OFFSET =~ ^[0-9]+$ ]] || bench_die "--port-offset needs a number"
+[[ $FLOOR_FEATURES == minimal || $FLOOR_FEATURES == gateway ]] || bench_die "--floor-features is 'minimal' or 'gateway'"
 STATE=${STATE:-$REPO/target/bench/state}
 OUT=${OUT:-$REPO/target/bench/$(date -u +%Y%m%dT%H%M%SZ)}
 [[ $STATE == /* ]] || STATE="$PWD/$STATE"
@@ -236,7 +240,12 @@ launch_runtime_floor() {
   server="$dir/servers/runtime-floor"
   rm -rf "$server/apps"
   mkdir -p "$server/apps"
-  cp "$RUNTIME_FLOOR_CONFIG/server.xml" "$RUNTIME_FLOOR_CONFIG/jvm.options" "$server/"
+  cp "$RUNTIME_FLOOR_CONFIG/jvm.options" "$server/"
+  if [[ $FLOOR_FEATURES == gateway ]]; then
+    with_gateway_features "$RUNTIME_FLOOR_CONFIG/server.xml" "$(subject_root)/liberty-config/server.xml" >"$server/server.xml"
+  else
+    cp "$RUNTIME_FLOOR_CONFIG/server.xml" "$server/"
+  fi
   cp "$RUNTIME_FLOOR_WAR" "$server/apps/"
   rm -f "$dir/runtime-floor.pid"
   RUNTIME_FLOOR_DIR=$dir
@@ -244,6 +253,30 @@ launch_runtime_floor() {
   PGVS3_RUNTIME_FLOOR_PORT=$port WLP_USER_DIR=$dir PID_FILE=$dir/runtime-floor.pid \
     "$RUNTIME_FLOOR_WLP/bin/server" start runtime-floor --clean >"$dir/start.log" 2>&1 </dev/null &
   RUNTIME_FLOOR_STARTER=$!
+}
+
+# with_gateway_features FLOOR_XML GATEWAY_XML: the floor's server.xml with the gateway's <featureManager> in place
+# of its own, and the gateway's <monitor> and <mpMetrics> settings: what Liberty charges a trivial answer on a
+# server that carries everything the gateway's does (HTTP monitor filter, transaction and EJB collaborators).
+with_gateway_features() {
+  local floor=$1 gateway=$2
+  awk -v gateway="$gateway" '
+    /<featureManager>/ {
+      while ((getline line < gateway) > 0) {
+        if (line ~ /<featureManager>/) { copy = 1 }
+        if (copy || line ~ /^ *<(monitor|mpMetrics) [^>]*\/>/) { print line }
+        if (line ~ /<\/featureManager>/) { copy = 0 }
+      }
+      skip = 1
+    }
+    !skip { print }
+    /<\/featureManager>/ { skip = 0 }
+  ' "$floor"
+}
+
+# The features of the runtime floor's server.xml, comma-separated.
+floor_features_label() {
+  sed -n 's:.*<feature>\(.*\)</feature>.*:\1:p' "$RUNTIME_FLOOR_DIR/servers/runtime-floor/server.xml" | paste -sd, - | sed 's/,/, /g'
 }
 
 # The runtime floor's pid, once its 'server start' has launched it.
@@ -273,7 +306,7 @@ await_runtime_floor() {
   done
   RUNTIME_FLOOR_PID=$(runtime_floor_pid) || bench_die "the runtime floor answers, but its pid file names no running server"
   local version="$RUNTIME_FLOOR_WLP/lib/versions/openliberty.properties"
-  RUNTIME_FLOOR_BUILD="$(sed -n 's/^com.ibm.websphere.productName=//p' "$version") $(sed -n 's/^com.ibm.websphere.productVersion=//p' "$version"), runtime-floor.war (restfulWS-3.1, cdi-4.0)"
+  RUNTIME_FLOOR_BUILD="$(sed -n 's/^com.ibm.websphere.productName=//p' "$version") $(sed -n 's/^com.ibm.websphere.productVersion=//p' "$version"), runtime-floor.war ($(floor_features_label))"
   bench_log "runtime floor: $RUNTIME_FLOOR_BUILD on http://127.0.0.1:$port/4k (pid $RUNTIME_FLOOR_PID)"
 }
 
