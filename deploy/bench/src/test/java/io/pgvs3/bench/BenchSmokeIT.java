@@ -53,8 +53,9 @@ class BenchSmokeIT {
         String table = Files.readString(out.resolve("results.md"));
         assertTrue(table.contains("| get-4k-w16 |"), table);
         assertTrue(table.contains("| floor-jaxrs-4k-w16 |"), table);
-        // get-4k-w16 once in the main table and once against the runtime floor
-        assertEquals(2, table.split("\\| get-4k-w16 \\|", -1).length - 1, table);
+        assertTrue(table.contains("| floor-jaxrs-s3-4k-w16 |"), table);
+        // get-4k-w16 once in the main table and once against each runtime floor (trivial and S3-shaped)
+        assertEquals(3, table.split("\\| get-4k-w16 \\|", -1).length - 1, table);
         assertNotNull(ImageIO.read(out.resolve("results.png").toFile()), "results.png is not an image");
     }
 

@@ -5,6 +5,7 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
 
 /**
  * {@code GET /4k}: the same 4,096 bytes every time, as application/octet-stream. Byte {@code i} is
@@ -22,6 +23,25 @@ public class FourKiB {
     public byte[] get() {
         // the array itself: the runtime writes it out and never changes it, so no copy per request
         return BODY;
+    }
+
+    /**
+     * The same bytes with the headers the gateway answers a GET of a 4 KiB object with (fixed values: what
+     * is measured is the runtime writing them, not making them), so that the S3-shaped floor costs what
+     * Liberty and RESTEasy charge for an S3 answer's head.
+     */
+    @GET
+    @Path("s3")
+    @Produces(MediaType.APPLICATION_OCTET_STREAM)
+    public Response s3Shaped() {
+        return Response.ok(BODY)
+                .header("ETag", "\"9388f7b86eab5113dbbbd0ff48bd88cc\"")
+                .header("Last-Modified", "Sat, 05 Dec 2026 14:12:36 GMT")
+                .header("Accept-Ranges", "bytes")
+                .header("x-amz-request-id", "C676B3DB00000001")
+                .header("x-amz-id-2", "cGd2czMvQzY3NkIzREIwMDAwMDAwMQ==")
+                .header("Server", "pgvs3")
+                .build();
     }
 
     private static byte[] body() {

@@ -22,7 +22,7 @@ public final class CaseCatalog {
      * plus one large GET (8 MiB, one worker) so a large body's path is exercised too; its prefill of 64 MiB
      * per target is what the smoke run can afford.
      */
-    private static final String SMOKE = "floor-pk-4k-w16,floor-jaxrs-4k-w16,get-4k-w16,head-4k-w16,put-4k-w16,"
+    private static final String SMOKE = "floor-pk-4k-w16,floor-jaxrs-4k-w16,floor-jaxrs-s3-4k-w16,get-4k-w16,head-4k-w16,put-4k-w16,"
             + "get-8m-w1,range-*,list-*,delete-*";
 
     private CaseCatalog() {
@@ -31,7 +31,8 @@ public final class CaseCatalog {
     public static List<CaseSpec> all() {
         List<CaseSpec> cases = new ArrayList<>();
         Workload floor = new PrimaryKeyFloor();
-        Workload runtimeFloor = new RuntimeFloor();
+        Workload runtimeFloor = new RuntimeFloor(RuntimeFloor.Exchange.TRIVIAL);
+        Workload s3ShapedFloor = new RuntimeFloor(RuntimeFloor.Exchange.S3);
         Workload get = new GetWorkload(Dataset.SMALL_4K);
         Workload head = new HeadWorkload(Dataset.SMALL_4K);
         Workload put = new PutWorkload(Dataset.SMALL_4K);
@@ -39,6 +40,7 @@ public final class CaseCatalog {
             if (IntStream.of(FLOOR_WORKERS).anyMatch(f -> f == workers)) {
                 cases.add(new CaseSpec("floor-pk-4k-w" + workers, floor, workers));
                 cases.add(new CaseSpec("floor-jaxrs-4k-w" + workers, runtimeFloor, workers));
+                cases.add(new CaseSpec("floor-jaxrs-s3-4k-w" + workers, s3ShapedFloor, workers));
             }
             cases.add(new CaseSpec("get-4k-w" + workers, get, workers));
             cases.add(new CaseSpec("head-4k-w" + workers, head, workers));

@@ -16,12 +16,40 @@ import java.util.List;
  * One unsigned GET of the runtime floor's 4 KiB per call, on the worker's own keep-alive connection, with a
  * request head prepared once: the client's share stays below the S3 workloads' (no signing), and the server
  * does only what Liberty and JAX-RS do for any answer. Every answer must be 4,096 bytes; worker 0 first checks,
- * untimed, that they are the right bytes.
+ * untimed, that they are the right bytes. The {@link Exchange#S3} form sends the headers of a signed S3 GET
+ * (never verified) and gets the gateway's answer headers back: what the runtime charges for an S3 exchange's
+ * heads, beside what it charges for a trivial one.
  */
 public final class RuntimeFloor implements Workload {
     /** The resource's path and size, and byte {@code i} of its body ({@code deploy/runtime-floor}'s FourKiB). */
     static final String PATH = "/4k";
     static final int SIZE = 4096;
+
+    /** What travels besides the body: a bare GET and its answer, or the heads of an S3 GET and its answer. */
+    public enum Exchange {
+        TRIVIAL("JAXRS_GET", PATH, ""),
+        S3("JAXRS_S3_GET", PATH + "/s3", "x-amz-date: 20261205T150151Z\r\n"
+                + "x-amz-content-sha256: e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855\r\n"
+                + "Authorization: AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20261205/us-east-1/s3/aws4_request, "
+                + "SignedHeaders=host;x-amz-content-sha256;x-amz-date, "
+                + "Signature=7b6020275c81616d315bb250309cbef3645070962ccf03d976eb1f5abc72dec2\r\n");
+
+        private final String op;
+        private final String path;
+        private final String headers;
+
+        Exchange(String op, String path, String headers) {
+            this.op = op;
+            this.path = path;
+            this.headers = headers;
+        }
+    }
+
+    private final Exchange exchange;
+
+    public RuntimeFloor(Exchange exchange) {
+        this.exchange = exchange;
+    }
 
     static byte expected(int i) {
         return (byte) i;
@@ -29,7 +57,7 @@ public final class RuntimeFloor implements Workload {
 
     @Override
     public String op() {
-        return "JAXRS_GET";
+        return exchange.op;
     }
 
     @Override
@@ -56,24 +84,25 @@ public final class RuntimeFloor implements Workload {
     @Override
     public Operation.Factory operations(Target target) {
         HttpTarget http = (HttpTarget) target;
-        byte[] head = ("GET " + PATH + " HTTP/1.1\r\nHost: " + http.hostHeader() + "\r\n\r\n")
+        byte[] head = ("GET " + exchange.path + " HTTP/1.1\r\nHost: " + http.hostHeader() + "\r\n" + exchange.headers + "\r\n")
                 .getBytes(StandardCharsets.ISO_8859_1);
         return worker -> {
             HttpConnection connection = new HttpConnection(http.host(), http.port());
             if (worker == 0) {
-                check(connection, head, http);
+                check(connection, head, http, exchange.path);
             }
             return new Get(connection, head);
         };
     }
 
-    private static void check(HttpConnection connection, byte[] head, HttpTarget target) throws IOException {
+    private static void check(HttpConnection connection, byte[] head, HttpTarget target, String path)
+            throws IOException {
         HttpResponse answer = new HttpResponse().captureBody();
         connection.exchange(head, null, false, answer);
         String problem = problem(answer.status(), answer.capturedBytes());
         if (problem != null) {
             connection.close();
-            throw new IOException("GET " + PATH + " at " + target.hostHeader() + ": " + problem);
+            throw new IOException("GET " + path + " at " + target.hostHeader() + ": " + problem);
         }
     }
 

@@ -26,13 +26,23 @@ final class Floors {
         return summaries.stream().filter(f -> f.role().equals("floor") && f.workers() == s.workers()).findFirst();
     }
 
-    /** The runtime floor of {@code s}, if it has one. */
+    /** The runtime floor of {@code s} (a trivial answer's exchange), if it has one. */
     static Optional<Summary> runtime(List<Summary> summaries, Summary s) {
+        return runtime(summaries, s, "JAXRS_GET");
+    }
+
+    /** The runtime floor of {@code s} whose exchange carries an S3 GET's request and answer headers, if any. */
+    static Optional<Summary> s3ShapedRuntime(List<Summary> summaries, Summary s) {
+        return runtime(summaries, s, "JAXRS_S3_GET");
+    }
+
+    private static Optional<Summary> runtime(List<Summary> summaries, Summary s, String floorOp) {
         if (!WHOLE_READS.contains(s.op())) {
             return Optional.empty();
         }
         return summaries.stream()
-                .filter(f -> f.role().equals("runtime_floor") && f.workers() == s.workers() && f.size() == s.size())
+                .filter(f -> f.role().equals("runtime_floor") && f.op().equals(floorOp) && f.workers() == s.workers()
+                        && f.size() == s.size())
                 .findFirst();
     }
 }

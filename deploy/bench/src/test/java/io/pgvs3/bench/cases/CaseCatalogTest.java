@@ -27,11 +27,13 @@ class CaseCatalogTest {
     }
 
     @Test
-    void bothFloorsRunAtOneAndSixteenWorkersAndTheSmokeSetHasEach() {
-        assertEquals(List.of("floor-pk-4k-w1", "floor-jaxrs-4k-w1", "floor-pk-4k-w16", "floor-jaxrs-4k-w16"),
+    void everyFloorRunsAtOneAndSixteenWorkersAndTheSmokeSetHasEach() {
+        assertEquals(List.of("floor-pk-4k-w1", "floor-jaxrs-4k-w1", "floor-jaxrs-s3-4k-w1", "floor-pk-4k-w16",
+                        "floor-jaxrs-4k-w16", "floor-jaxrs-s3-4k-w16"),
                 CaseCatalog.matching("floor-*").stream().map(CaseSpec::name).toList());
         List<String> smoke = CaseCatalog.matching("smoke").stream().map(CaseSpec::name).toList();
-        assertTrue(smoke.containsAll(List.of("floor-pk-4k-w16", "floor-jaxrs-4k-w16")), smoke::toString);
+        assertTrue(smoke.containsAll(List.of("floor-pk-4k-w16", "floor-jaxrs-4k-w16", "floor-jaxrs-s3-4k-w16")),
+                smoke::toString);
     }
 
     @Test

@@ -20,6 +20,7 @@ class RuntimeFloorTableTest {
             line("floor", "floor", "floor-pk-4k-w16", "PK_SELECT", 4096, 16, 50_000, 0.02),
             line("runtime-floor", "runtime_floor", "floor-jaxrs-4k-w1", "JAXRS_GET", 4096, 1, 8_000, 0.08),
             line("runtime-floor", "runtime_floor", "floor-jaxrs-4k-w16", "JAXRS_GET", 4096, 16, 16_000, 0.05),
+            line("runtime-floor", "runtime_floor", "floor-jaxrs-s3-4k-w16", "JAXRS_S3_GET", 4096, 16, 12_000, 0.06),
             line("pgvs3", "subject", "get-4k-w16", "GET", 4096, 16, 3_700, 0.3),
             line("pgvs3", "subject", "head-4k-w16", "HEAD", 4096, 16, 4_000, 0.2),
             line("pgvs3", "subject", "put-4k-w16", "PUT", 4096, 16, 1_700, 0.5),
@@ -40,6 +41,19 @@ class RuntimeFloorTableTest {
         for (String unbounded : List.of("put-4k-w16", "get-4k-w64", "range-8k-of-64m-w16", "get-8m-w1")) {
             assertFalse(md.contains("| " + unbounded + " |"), unbounded + " has no runtime floor:\n" + md);
         }
+    }
+
+    @Test
+    void theS3ShapedFloorHasItsOwnComparison() {
+        String md = RuntimeFloorTable.markdown(Summary.of(RUN), "pgvs3");
+        String s3Shaped = md.substring(md.indexOf("pgvs3 against the S3-shaped runtime floor"));
+        String trivial = md.substring(md.indexOf("pgvs3 against the runtime floor"), md.indexOf(s3Shaped));
+        assertTrue(md.contains("| floor-jaxrs-s3-4k-w16 | 12,000 | 0.500 / 2.500 | 0.060 |"), md);
+        // 0.3 ÷ 0.06 and 0.2 ÷ 0.06 ms of CPU per call; the trivial floor's table keeps its own divisor
+        assertTrue(s3Shaped.contains("| get-4k-w16 | 3,700 | 12,000 | 0.31× | 0.300 | 0.060 | 5.00× |"), md);
+        assertTrue(s3Shaped.contains("| head-4k-w16 | 4,000 | 12,000 | 0.33× | 0.200 | 0.060 | 3.33× |"), md);
+        assertTrue(trivial.contains("| get-4k-w16 | 3,700 | 16,000 | 0.23× | 0.300 | 0.050 | 6.00× |"), md);
+        assertFalse(s3Shaped.contains("| get-4k-w1 |"), "no S3-shaped floor at one worker:\n" + md);
     }
 
     @Test
