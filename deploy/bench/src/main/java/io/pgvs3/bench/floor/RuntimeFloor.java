@@ -25,24 +25,17 @@ public final class RuntimeFloor implements Workload {
     static final String PATH = "/4k";
     static final int SIZE = 4096;
 
-    /** What travels besides the body: a bare GET and its answer, or the heads of an S3 GET and its answer. */
-    public enum Exchange {
-        TRIVIAL("JAXRS_GET", PATH, ""),
-        S3("JAXRS_S3_GET", PATH + "/s3", "x-amz-date: 20261205T150151Z\r\n"
+    /**
+     * What travels besides the body: a bare GET and its answer ({@link #TRIVIAL}), or the heads of an S3 GET
+     * and the gateway's answer headers ({@link #S3}); {@code op} names the floor in the results.
+     */
+    public record Exchange(String op, String path, String headers) {
+        public static final Exchange TRIVIAL = new Exchange("JAXRS_GET", PATH, "");
+        public static final Exchange S3 = new Exchange("JAXRS_S3_GET", PATH + "/s3", "x-amz-date: 20261205T150151Z\r\n"
                 + "x-amz-content-sha256: e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855\r\n"
                 + "Authorization: AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20261205/us-east-1/s3/aws4_request, "
                 + "SignedHeaders=host;x-amz-content-sha256;x-amz-date, "
                 + "Signature=7b6020275c81616d315bb250309cbef3645070962ccf03d976eb1f5abc72dec2\r\n");
-
-        private final String op;
-        private final String path;
-        private final String headers;
-
-        Exchange(String op, String path, String headers) {
-            this.op = op;
-            this.path = path;
-            this.headers = headers;
-        }
     }
 
     private final Exchange exchange;
@@ -57,7 +50,7 @@ public final class RuntimeFloor implements Workload {
 
     @Override
     public String op() {
-        return exchange.op;
+        return exchange.op();
     }
 
     @Override
@@ -84,12 +77,13 @@ public final class RuntimeFloor implements Workload {
     @Override
     public Operation.Factory operations(Target target) {
         HttpTarget http = (HttpTarget) target;
-        byte[] head = ("GET " + exchange.path + " HTTP/1.1\r\nHost: " + http.hostHeader() + "\r\n" + exchange.headers + "\r\n")
+        byte[] head = ("GET " + exchange.path() + " HTTP/1.1\r\nHost: " + http.hostHeader() + "\r\n"
+                + exchange.headers() + "\r\n")
                 .getBytes(StandardCharsets.ISO_8859_1);
         return worker -> {
             HttpConnection connection = new HttpConnection(http.host(), http.port());
             if (worker == 0) {
-                check(connection, head, http, exchange.path);
+                check(connection, head, http, exchange.path());
             }
             return new Get(connection, head);
         };
