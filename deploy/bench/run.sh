@@ -242,7 +242,9 @@ launch_runtime_floor() {
   mkdir -p "$server/apps"
   cp "$RUNTIME_FLOOR_CONFIG/jvm.options" "$server/"
   if [[ $FLOOR_FEATURES == gateway ]]; then
-    with_gateway_features "$RUNTIME_FLOOR_CONFIG/server.xml" "$(subject_root)/liberty-config/server.xml" >"$server/server.xml"
+    # the server.xml the gateway of this run was built with (liberty-config/server.xml, or the saved build's copy)
+    with_gateway_features "$RUNTIME_FLOOR_CONFIG/server.xml" "$RUNTIME_FLOOR_WLP/usr/servers/pgvs3/server.xml" \
+      >"$server/server.xml"
   else
     cp "$RUNTIME_FLOOR_CONFIG/server.xml" "$server/"
   fi
