@@ -1,5 +1,6 @@
 package io.pgvs3.bench.report;
 
+import io.pgvs3.bench.floor.RuntimeFloor;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -28,12 +29,12 @@ final class Floors {
 
     /** The runtime floor of {@code s} (a trivial answer's exchange), if it has one. */
     static Optional<Summary> runtime(List<Summary> summaries, Summary s) {
-        return runtime(summaries, s, "JAXRS_GET");
+        return runtime(summaries, s, RuntimeFloor.Exchange.TRIVIAL.op());
     }
 
     /** The runtime floor of {@code s} whose exchange carries an S3 GET's request and answer headers, if any. */
     static Optional<Summary> s3ShapedRuntime(List<Summary> summaries, Summary s) {
-        return runtime(summaries, s, "JAXRS_S3_GET");
+        return runtime(summaries, s, RuntimeFloor.Exchange.S3.op());
     }
 
     private static Optional<Summary> runtime(List<Summary> summaries, Summary s, String floorOp) {
