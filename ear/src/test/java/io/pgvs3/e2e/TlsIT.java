@@ -60,6 +60,22 @@ class TlsIT {
         }
     }
 
+    /**
+     * Liberty believes the WebSphere plug-in's private headers from any client unless told otherwise
+     * (httpDispatcher trustedHeaderOrigin): with them, a plaintext request passed for HTTPS.
+     */
+    @Test
+    void aClientCannotClaimHttpsWithThePlugInsPrivateHeaders() throws Exception {
+        assumeTrue(OpsStack.remoteAddress().isPresent(), "this host has no non-loopback IPv4 address");
+        URI plain = URI.create("http://" + OpsStack.remoteAddress().get().getHostAddress() + ":"
+                + OpsStack.s3Endpoint().getPort() + "/");
+        HttpResponse<String> refused = HttpClient.newHttpClient().send(HttpRequest.newBuilder(plain)
+                .header("$WSIS", "true").header("$WSSC", "https").header("$WSRA", "127.0.0.1").GET().build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(403, refused.statusCode());
+        assertTrue(refused.body().contains("refuses plaintext HTTP"), refused.body());
+    }
+
     @Test
     void readinessReportsAServableTransport() throws Exception {
         HttpResponse<String> ready = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
