@@ -46,9 +46,8 @@ class TlsIT {
     void plaintextOnANonLoopbackAddressIsRefusedWhileHttpsThereIsServed() throws Exception {
         assumeTrue(OpsStack.remoteAddress().isPresent(), "this host has no non-loopback IPv4 address");
         InetAddress address = OpsStack.remoteAddress().get();
-        URI plain = URI.create("http://" + address.getHostAddress() + ":" + OpsStack.s3Endpoint().getPort() + "/");
-        HttpResponse<String> refused = HttpClient.newHttpClient().send(HttpRequest.newBuilder(plain).GET().build(),
-                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> refused = HttpClient.newHttpClient().send(
+                HttpRequest.newBuilder(plaintextTo(address)).GET().build(), HttpResponse.BodyHandlers.ofString());
         assertEquals(403, refused.statusCode());
         assertTrue(refused.body().contains("<Code>AccessDenied</Code>"), refused.body());
         assertTrue(refused.body().contains("refuses plaintext HTTP"), refused.body());
@@ -67,13 +66,17 @@ class TlsIT {
     @Test
     void aClientCannotClaimHttpsWithThePlugInsPrivateHeaders() throws Exception {
         assumeTrue(OpsStack.remoteAddress().isPresent(), "this host has no non-loopback IPv4 address");
-        URI plain = URI.create("http://" + OpsStack.remoteAddress().get().getHostAddress() + ":"
-                + OpsStack.s3Endpoint().getPort() + "/");
-        HttpResponse<String> refused = HttpClient.newHttpClient().send(HttpRequest.newBuilder(plain)
+        HttpResponse<String> refused = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                plaintextTo(OpsStack.remoteAddress().get()))
                 .header("$WSIS", "true").header("$WSSC", "https").header("$WSRA", "127.0.0.1").GET().build(),
                 HttpResponse.BodyHandlers.ofString());
         assertEquals(403, refused.statusCode());
         assertTrue(refused.body().contains("refuses plaintext HTTP"), refused.body());
+    }
+
+    /** The S3 port's plaintext listener on {@code address}. */
+    private static URI plaintextTo(InetAddress address) {
+        return URI.create("http://" + address.getHostAddress() + ":" + OpsStack.s3Endpoint().getPort() + "/");
     }
 
     @Test

@@ -4,11 +4,11 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
 /**
- * The parses of values a client repeats on every request (its Authorization header's credential scope and
- * signed-header list change once a day or never), kept so that each is parsed once. A pure parse only:
- * the same value always parses the same, and a value that fails to parse is not kept. Bounded: once
- * {@code capacity} values are kept it starts over, so a client that sends ever new values costs a parse
- * each time, never memory.
+ * What is parsed or derived from values a client repeats on every request (its Authorization header's
+ * credential scope and signed-header list, the signing key of its secret and scope: they change once a day
+ * or never), kept so that each is worked out once. A pure function only: the same value always gives the
+ * same result, and a value it refuses (throws for) is not kept. Bounded: once {@code capacity} values are
+ * kept it starts over, so a client that sends ever new values costs the work each time, never memory.
  */
 final class RepeatedValues<K, V> {
 
@@ -24,7 +24,7 @@ final class RepeatedValues<K, V> {
         this.parse = parse;
     }
 
-    /** The parse of {@code value}; whatever the parse throws for a value it refuses. */
+    /** The result for {@code value}; whatever the function throws for a value it refuses. */
     V of(K value) {
         V known = parsed.get(value);
         if (known != null) {

@@ -1,7 +1,5 @@
 package io.pgvs3.s3.auth;
 
-import java.util.concurrent.ConcurrentHashMap;
-
 /**
  * Derived SigV4 signing keys, kept per (secret, date, region, service): the derivation is four
  * HMACs, and every request of a day signs with the same key. The secret is part of the cache key so
@@ -15,19 +13,11 @@ final class SigningKeys {
     private record Scope(String secret, String date, String region, String service) {
     }
 
-    private final ConcurrentHashMap<Scope, byte[]> keys = new ConcurrentHashMap<>();
+    private final RepeatedValues<Scope, byte[]> keys = new RepeatedValues<>(MAX_ENTRIES,
+            scope -> SigV4Crypto.signingKey(scope.secret(), scope.date(), scope.region(), scope.service()));
 
     /** The signing key; callers must not modify the returned array. */
     byte[] of(String secret, CredentialScope credential) {
-        Scope scope = new Scope(secret, credential.date(), credential.region(), credential.service());
-        byte[] key = keys.get(scope);
-        if (key == null) {
-            if (keys.size() >= MAX_ENTRIES) {
-                keys.clear();
-            }
-            key = SigV4Crypto.signingKey(secret, scope.date(), scope.region(), scope.service());
-            keys.put(scope, key);
-        }
-        return key;
+        return keys.of(new Scope(secret, credential.date(), credential.region(), credential.service()));
     }
 }
