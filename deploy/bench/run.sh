@@ -245,6 +245,11 @@ launch_runtime_floor() {
     # the server.xml the gateway of this run was built with (liberty-config/server.xml, or the saved build's copy)
     with_gateway_features "$RUNTIME_FLOOR_CONFIG/server.xml" "$RUNTIME_FLOOR_WLP/usr/servers/pgvs3/server.xml" \
       >"$server/server.xml"
+    rm -rf "${server:?}/lib"
+    if [[ -d $RUNTIME_FLOOR_WLP/usr/servers/pgvs3/lib/bell ]]; then
+      mkdir -p "$server/lib"
+      cp -R "$RUNTIME_FLOOR_WLP/usr/servers/pgvs3/lib/bell" "$server/lib/"
+    fi
   else
     cp "$RUNTIME_FLOOR_CONFIG/server.xml" "$server/"
   fi
@@ -258,16 +263,17 @@ launch_runtime_floor() {
 }
 
 # with_gateway_features FLOOR_XML GATEWAY_XML: the floor's server.xml with the gateway's <featureManager> in place
-# of its own, and the gateway's <monitor> and <mpMetrics> settings: what Liberty charges a trivial answer on a
-# server that carries everything the gateway's does (HTTP monitor filter, transaction and EJB collaborators).
+# of its own, and the gateway's <monitor>, <mpMetrics> and BELL settings (its lib/bell library, ADR 69): what
+# Liberty charges a trivial answer on a server that carries everything the gateway's does (HTTP monitor filter,
+# transaction and EJB collaborators).
 with_gateway_features() {
   local floor=$1 gateway=$2
   awk -v gateway="$gateway" '
     /<featureManager>/ {
       while ((getline line < gateway) > 0) {
-        if (line ~ /<featureManager>/) { copy = 1 }
-        if (copy || line ~ /^ *<(monitor|mpMetrics) [^>]*\/>/) { print line }
-        if (line ~ /<\/featureManager>/) { copy = 0 }
+        if (line ~ /<featureManager>|<library id="libertyBell">/) { copy = 1 }
+        if (copy || line ~ /^ *<(monitor|mpMetrics|bell) [^>]*\/>/) { print line }
+        if (line ~ /<\/featureManager>|<\/library>/) { copy = 0 }
       }
       skip = 1
     }
