@@ -2,6 +2,7 @@ package io.pgvs3.s3.exchange;
 
 import io.pgvs3.s3.error.S3ErrorCode;
 import io.pgvs3.s3.error.S3Exception;
+import io.pgvs3.s3.http.AsciiDigits;
 import io.pgvs3.s3.route.PercentEscapes;
 import io.pgvs3.s3.route.Route;
 import io.pgvs3.s3.route.S3Operation;
@@ -103,7 +104,7 @@ final class WireRules {
     /** A length header's value: its digits, or -1 when absent or not a plain non-negative number. */
     static long length(String value) {
         String digits = value == null ? "" : value.trim();
-        if (digits.isEmpty() || !digits.chars().allMatch(c -> c >= '0' && c <= '9')) {
+        if (!AsciiDigits.only(digits)) {
             return -1; // not a length: treated as undeclared, and refused where a length is required
         }
         try {

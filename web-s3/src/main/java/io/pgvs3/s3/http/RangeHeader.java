@@ -74,7 +74,7 @@ public final class RangeHeader {
 
     /** The position, or Long.MAX_VALUE for one beyond a long (no object is that large). */
     private static long parse(String digits) {
-        if (digits.isEmpty() || !digits.chars().allMatch(c -> c >= '0' && c <= '9')) {
+        if (!AsciiDigits.only(digits)) {
             throw new NumberFormatException(digits);
         }
         try {

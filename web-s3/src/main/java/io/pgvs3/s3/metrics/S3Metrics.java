@@ -4,6 +4,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.Supplier;
 import org.eclipse.microprofile.metrics.Counter;
 import org.eclipse.microprofile.metrics.Metadata;
@@ -45,7 +46,8 @@ public class S3Metrics {
         private final Timer duration;
         private final Counter received;
         private final Counter sent;
-        private final ConcurrentHashMap<Integer, Counter> byStatus = new ConcurrentHashMap<>();
+        /** By status code (HTTP's are three digits): a plain index, no boxed key, no lambda per request. */
+        private final AtomicReferenceArray<Counter> byStatus = new AtomicReferenceArray<>(1000);
         private final ConcurrentHashMap<String, Counter> byError = new ConcurrentHashMap<>();
 
         OperationMeters(String name) {
@@ -57,8 +59,13 @@ public class S3Metrics {
         }
 
         Counter status(int status) {
-            return byStatus.computeIfAbsent(status, s -> counter(REQUESTS, "S3 requests answered", operation,
-                    new Tag("status", String.valueOf(s))));
+            Counter counter = byStatus.get(status);
+            if (counter == null) { // the registry answers the same counter to a second thread that gets here
+                counter = counter(REQUESTS, "S3 requests answered", operation,
+                        new Tag("status", String.valueOf(status)));
+                byStatus.set(status, counter);
+            }
+            return counter;
         }
 
         Counter error(String code) {
