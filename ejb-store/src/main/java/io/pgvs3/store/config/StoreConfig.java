@@ -32,6 +32,7 @@ public class StoreConfig {
     private int readWindowThreads;
     private long readWindowBytes;
     private long readCacheBytes;
+    private int lookupQueries;
     private int connectTimeoutSeconds;
     private int mainSocketTimeoutSeconds;
     private int chunkSocketTimeoutSeconds;
@@ -60,6 +61,8 @@ public class StoreConfig {
         readWindowThreads = settings.integer("pgvs3.read.window.threads", 8);
         readWindowBytes = settings.number("pgvs3.read.window.bytes", 0);
         readCacheBytes = settings.number("pgvs3.read.cache.bytes", 0);
+        lookupQueries = settings.integer("pgvs3.read.lookup-queries", 2);
+        settings.require(lookupQueries >= 0, "pgvs3.read.lookup-queries must be 0 or more");
         readOnly = settings.flag("pgvs3.read-only", false);
         maxReplicationLag = settings.duration("pgvs3.read-only.max-lag", Duration.ofSeconds(30));
         origin = OriginSettings.of(settings);
@@ -144,6 +147,11 @@ public class StoreConfig {
     /** The read cache's budget of decoded block bytes in the heap; 0 turns it off (docs/adr/0030). */
     public long readCacheBytes() {
         return readCacheBytes;
+    }
+
+    /** Lookups of object rows by key in flight at once, the others sharing the next query; 0: each alone (docs/adr/0070). */
+    public int lookupQueries() {
+        return lookupQueries;
     }
 
     /** The gateway serves reads only, e.g. from a PostgreSQL standby (docs/adr/0035). */

@@ -58,7 +58,7 @@ final class GatedObjectStore implements ObjectStore {
             OriginBean originBean) {
         this.layout = layout;
         writer = new ObjectWriter(access, chunkWatchdog);
-        reader = new ObjectReader(access, readWindowBean.window());
+        reader = new ObjectReader(access, readWindowBean.lookups(), readWindowBean.window());
         deleter = new ObjectDeleter(access);
         lister = new ObjectLister(access);
         copier = new ObjectCopier(access, reader);

@@ -23,10 +23,6 @@ import javax.sql.DataSource;
 /** HEAD/GET: metadata from the main pool on every request, bodies inline or from the chunk pool. */
 public final class ObjectReader {
 
-    private static final DataAccess.Work<String, Optional<ObjectMeta>, IOException> FIND_META =
-            (c, ns, key) -> ObjectRows.find(c, ns, key, false);
-    private static final DataAccess.Work<String, Optional<ObjectMeta>, IOException> FIND_WITH_BODY =
-            (c, ns, key) -> ObjectRows.find(c, ns, key, true);
     private static final DataAccess.Work<String, Optional<CachedObject>, IOException> FIND_CACHED =
             (c, ns, key) -> ObjectRows.findCached(c, ns, key, false);
     private static final DataAccess.Work<String, Optional<CachedObject>, IOException> FIND_CACHED_WITH_BODY =
@@ -34,13 +30,19 @@ public final class ObjectReader {
 
     private final DataSource main;
     private final DataAccess access;
+    private final ObjectLookups lookups;
     private final ChunkReader chunks;
     /** Null for a reader that streams from one snapshot (copies, which read inside their own work). */
     private final ReadWindow window;
 
-    /** A reader whose long spans stream through {@code window}. */
+    /** A reader whose long spans stream through {@code window}, each of its lookups alone. */
     public ObjectReader(DataAccess access, ReadWindow window) {
-        this(access, Pool.CHUNK, window);
+        this(access, ObjectLookups.alone(access), window);
+    }
+
+    /** A reader whose long spans stream through {@code window} and whose lookups go through {@code lookups}. */
+    public ObjectReader(DataAccess access, ObjectLookups lookups, ReadWindow window) {
+        this(access, lookups, Pool.CHUNK, window);
     }
 
     /**
@@ -48,12 +50,13 @@ public final class ObjectReader {
      * on {@code bytes} (a part copy holds a chunk-pool session already, so it reads its source on main).
      */
     public ObjectReader(DataAccess access, Pool bytes) {
-        this(access, bytes, null);
+        this(access, ObjectLookups.alone(access), bytes, null);
     }
 
-    private ObjectReader(DataAccess access, Pool bytes, ReadWindow window) {
+    private ObjectReader(DataAccess access, ObjectLookups lookups, Pool bytes, ReadWindow window) {
         this.main = access.pool(Pool.MAIN);
         this.access = access;
+        this.lookups = lookups;
         this.chunks = new ChunkReader(access.pool(bytes));
         this.window = window;
     }
@@ -61,7 +64,7 @@ public final class ObjectReader {
     /** See {@link io.pgvs3.store.api.ObjectStore#head}. */
     public ObjectMeta head(String bucket, String key, boolean withInlineBody) {
         try {
-            return access.read(Pool.MAIN, "HEAD", bucket, key, withInlineBody ? FIND_WITH_BODY : FIND_META).orElseThrow(
+            return lookups.find(bucket, key, withInlineBody).orElseThrow(
                     () -> new StoreException(StoreError.NO_SUCH_KEY, "no such key: " + key));
         } catch (IOException e) {
             throw corrupt(key, e);

@@ -18,6 +18,8 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Optional;
 
 /** Reads object rows by primary key. */
@@ -33,6 +35,9 @@ final class ObjectRows {
                    parts, part_ends""";
     private static final String HEAD = META + ", NULL::bytea FROM %1$s.objects WHERE key = ?";
     private static final String GET = META + ", inline_data FROM %1$s.objects WHERE key = ?";
+    /** {@link #HEAD} and {@link #GET} of many keys (ADR 70): the key follows the row. */
+    private static final String HEAD_ALL = META + ", NULL::bytea, key FROM %1$s.objects WHERE key = ANY (?::text[])";
+    private static final String GET_ALL = META + ", inline_data, key FROM %1$s.objects WHERE key = ANY (?::text[])";
 
     /**
      * An origin-backed bucket's row with the origin's validator and the age of its last confirmation
@@ -57,6 +62,30 @@ final class ObjectRows {
             ps.setString(1, key);
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next() ? Optional.of(meta(rs, ns, key, withInlineBody)) : Optional.empty();
+            }
+        }
+    }
+
+    /** A row found by {@link #findAll}: its metadata, or why its inline body could not be read. */
+    record Found(ObjectMeta meta, IOException corrupt) {
+    }
+
+    /** {@link #find} of many keys in one query: the rows found, by key (a key without a row is absent). */
+    static Map<String, Found> findAll(Connection c, Namespace ns, String[] keys, boolean withInlineBody)
+            throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(ns.sql(withInlineBody ? GET_ALL : HEAD_ALL))) {
+            ps.setObject(1, keys); // binary, no type looked up by name (KvUpsert.bind)
+            try (ResultSet rs = ps.executeQuery()) {
+                Map<String, Found> rows = new HashMap<>();
+                while (rs.next()) {
+                    String key = rs.getString(15);
+                    try {
+                        rows.put(key, new Found(meta(rs, ns, key, withInlineBody), null));
+                    } catch (IOException e) {
+                        rows.put(key, new Found(null, e));
+                    }
+                }
+                return rows;
             }
         }
     }

@@ -1,5 +1,6 @@
 package io.pgvs3.resp.command;
 
+import io.pgvs3.store.api.Coalescer;
 import io.pgvs3.store.api.KvOperations;
 import io.pgvs3.store.api.KvPut;
 import java.util.ArrayList;
@@ -19,10 +20,11 @@ final class GroupCommit {
 
     /** One caller's writes. */
     private static final class Pending extends Coalescer.Call {
+        final int db;
         final List<KvPut> puts;
 
         Pending(int db, List<KvPut> puts) {
-            super(db);
+            this.db = db;
             this.puts = puts;
         }
     }
@@ -48,13 +50,13 @@ final class GroupCommit {
 
     /** One store call per database; a failure is every member's of that database. */
     private void store(List<Pending> members) {
-        for (Map.Entry<Integer, List<Pending>> entry : Coalescer.byDb(members).entrySet()) {
+        for (Map.Entry<Integer, List<Pending>> entry : Coalescer.by(members, p -> p.db).entrySet()) {
             List<KvPut> all = new ArrayList<>();
             entry.getValue().forEach(p -> all.addAll(p.puts));
             Coalescer.call("write", () -> {
                 kv.get().put(entry.getKey(), all);
                 return Boolean.TRUE;
-            }, e -> entry.getValue().forEach(p -> p.failure = e));
+            }, e -> entry.getValue().forEach(p -> p.fail(e)));
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.pgvs3.resp.command;
 
+import io.pgvs3.store.api.Coalescer;
 import io.pgvs3.store.api.KvEntry;
 import io.pgvs3.store.api.KvOperations;
 import io.pgvs3.store.api.error.StoreException;
@@ -25,13 +26,14 @@ final class GroupRead {
 
     /** One caller's keys and, once read, the entries of a prefix of them. */
     private static final class Pending extends Coalescer.Call {
+        final int db;
         final List<byte[]> keys;
         final long now;
         final long maxBytes;
         List<KvEntry> entries;
 
         Pending(int db, List<byte[]> keys, long now, long maxBytes) {
-            super(db);
+            this.db = db;
             this.keys = keys;
             this.now = now;
             this.maxBytes = maxBytes;
@@ -60,7 +62,7 @@ final class GroupRead {
     }
 
     private void read(List<Pending> members) {
-        Coalescer.byDb(members).forEach(this::read);
+        Coalescer.by(members, p -> p.db).forEach(this::read);
     }
 
     /**
@@ -110,7 +112,7 @@ final class GroupRead {
     }
 
     private static void fail(List<Pending> asking, Deque<Pending> open, StoreException e) {
-        asking.forEach(p -> p.failure = e);
-        open.forEach(p -> p.failure = e);
+        asking.forEach(p -> p.fail(e));
+        open.forEach(p -> p.fail(e));
     }
 }

@@ -1,4 +1,4 @@
-package io.pgvs3.resp.command;
+package io.pgvs3.store.api;
 
 import io.pgvs3.store.api.error.StoreError;
 import io.pgvs3.store.api.error.StoreException;
@@ -7,31 +7,33 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * Store calls of many connections coalesced by their callers: at most {@code maxInFlight} groups run at once,
- * each led by one of its callers; calls that arrive while all are busy wait, and the next free leader runs all
- * of them as one group. Each caller returns once its own call is done, so what it answers follows its store
- * call as before. Below the limit it costs one uncontended lock. {@link GroupCommit} coalesces blind writes,
- * {@link GroupRead} reads.
+ * Store calls of many callers coalesced by the callers themselves: at most {@code maxInFlight} groups run at
+ * once, each led by one of its callers; calls that arrive while all are busy wait, and the next free leader
+ * runs all of them as one group. Each caller returns once its own call is done, so what it answers follows its
+ * store call as before. Below the limit it costs one uncontended lock. The RESP bridge coalesces its blind
+ * writes and GET runs with it (docs/adr/0065), the store its lookups of object rows (docs/adr/0070); it is in
+ * the store's API so that both share one.
  */
-final class Coalescer<C extends Coalescer.Call> {
+public final class Coalescer<C extends Coalescer.Call> {
 
-    /** One caller's part of a group, in one database: done once the leader has run it (or failed to). */
-    abstract static class Call {
-        final int db;
+    /** One caller's part of a group: done once the leader has run it (or failed to). */
+    public abstract static class Call {
         boolean taken;
         boolean done;
         StoreException failure;
 
-        Call(int db) {
-            this.db = db;
+        /** What this caller throws once its group is done. */
+        public void fail(StoreException e) {
+            failure = e;
         }
     }
 
     private final int maxInFlight;
-    /** Runs a group on the leader's thread; sets each member's result or {@link Call#failure}. */
+    /** Runs a group on the leader's thread; sets each member's result or {@link Call#fail failure}. */
     private final Consumer<List<C>> run;
     private final String waitingFor;
     private final Object lock = new Object();
@@ -39,14 +41,14 @@ final class Coalescer<C extends Coalescer.Call> {
     private int leaders;
 
     /** @param waitingFor what a caller waits for, for the error an interrupt gets */
-    Coalescer(int maxInFlight, Consumer<List<C>> run, String waitingFor) {
+    public Coalescer(int maxInFlight, Consumer<List<C>> run, String waitingFor) {
         this.maxInFlight = maxInFlight;
         this.run = run;
         this.waitingFor = waitingFor;
     }
 
     /** Runs {@code mine}, alone or with others'; returns once it is done, or throws its failure. */
-    void submit(C mine) {
+    public void submit(C mine) {
         List<C> group;
         synchronized (lock) {
             queue.add(mine);
@@ -80,24 +82,27 @@ final class Coalescer<C extends Coalescer.Call> {
     }
 
     /** Callers waiting for the next leader (tests). */
-    int queued() {
+    public int queued() {
         synchronized (lock) {
             return queue.size();
         }
     }
 
-    /** A group's members by database, in their order: one store call per database serves them. */
-    static <C extends Call> Map<Integer, List<C>> byDb(List<C> members) {
-        Map<Integer, List<C>> byDb = new LinkedHashMap<>();
-        members.forEach(c -> byDb.computeIfAbsent(c.db, k -> new ArrayList<>()).add(c));
-        return byDb;
+    /**
+     * A group's members by what one store call can serve together (a RESP database, a bucket), in their
+     * order.
+     */
+    public static <C extends Call, K> Map<K, List<C>> by(List<C> members, Function<? super C, K> scope) {
+        Map<K, List<C>> grouped = new LinkedHashMap<>();
+        members.forEach(c -> grouped.computeIfAbsent(scope.apply(c), k -> new ArrayList<>()).add(c));
+        return grouped;
     }
 
     /**
      * The result of a group's store call, or null once its failure went to {@code failed}: a
      * {@link StoreException} as it is, anything else as the store being unavailable for the {@code what}.
      */
-    static <T> T call(String what, Supplier<T> store, Consumer<StoreException> failed) {
+    public static <T> T call(String what, Supplier<T> store, Consumer<StoreException> failed) {
         try {
             return store.get();
         } catch (StoreException e) {
