@@ -73,18 +73,14 @@ class ObjectLookupsTest {
         byte[] b = put(bucket, "b", 4096);
         put(bucket, "c d/%e", 3);
 
-        main.arm();
-        Future<ObjectMeta> leader = callers.submit(() -> reader.head(bucket, "a", true));
-        assertTrue(main.entered.await(30, TimeUnit.SECONDS));
+        Future<ObjectMeta> leader = leadHeldOpen(bucket, "a");
         List<Future<?>> followers = new ArrayList<>();
         Future<ObjectMeta> getB = submit(followers, () -> reader.head(bucket, "b", true));
         Future<ObjectMeta> headB = submit(followers, () -> reader.head(bucket, "b", false));
         Future<ObjectMeta> getBAgain = submit(followers, () -> reader.head(bucket, "b", true));
         Future<ObjectMeta> odd = submit(followers, () -> reader.head(bucket, "c d/%e", false));
         Future<ObjectMeta> missing = submit(followers, () -> reader.head(bucket, "nope", true));
-        awaitCondition(() -> lookups.queued() == followers.size());
-        int lentBefore = main.lent.get();
-        main.release.countDown();
+        int lentBefore = releaseOnceQueued(followers);
 
         assertArrayEquals(a, leader.get(30, TimeUnit.SECONDS).location().inlineData());
         assertArrayEquals(b, getB.get(30, TimeUnit.SECONDS).location().inlineData());
@@ -108,15 +104,12 @@ class ObjectLookupsTest {
         assertThrows(StoreException.class, () -> reader.head(dropped, "x", false));
         stores.buckets.delete(dropped);
 
-        main.arm();
-        Future<ObjectMeta> leader = callers.submit(() -> reader.head(kept, "k", true));
-        assertTrue(main.entered.await(30, TimeUnit.SECONDS));
+        Future<ObjectMeta> leader = leadHeldOpen(kept, "k");
         List<Future<?>> followers = new ArrayList<>();
         Future<ObjectMeta> gone1 = submit(followers, () -> reader.head(dropped, "x", false));
         Future<ObjectMeta> gone2 = submit(followers, () -> reader.head(dropped, "y", false));
         Future<ObjectMeta> alive = submit(followers, () -> reader.head(kept, "k", true));
-        awaitCondition(() -> lookups.queued() == followers.size());
-        main.release.countDown();
+        releaseOnceQueued(followers);
 
         assertArrayEquals(body, leader.get(30, TimeUnit.SECONDS).location().inlineData());
         assertArrayEquals(body, alive.get(30, TimeUnit.SECONDS).location().inlineData());
@@ -131,6 +124,22 @@ class ObjectLookupsTest {
             byte[] body = put(bucket, "k", 10 + i);
             assertArrayEquals(body, reader.head(bucket, "k", true).location().inlineData());
         }
+    }
+
+    /** A GET of {@code key} that leads a group and waits for its session until {@link #releaseOnceQueued}. */
+    private Future<ObjectMeta> leadHeldOpen(String bucket, String key) throws InterruptedException {
+        main.arm();
+        Future<ObjectMeta> leader = callers.submit(() -> reader.head(bucket, key, true));
+        assertTrue(main.entered.await(30, TimeUnit.SECONDS));
+        return leader;
+    }
+
+    /** Lets the leader go on once all {@code followers} wait for it; returns the sessions lent until then. */
+    private int releaseOnceQueued(List<Future<?>> followers) throws InterruptedException {
+        awaitCondition(() -> lookups.queued() == followers.size());
+        int lent = main.lent.get();
+        main.release.countDown();
+        return lent;
     }
 
     private byte[] put(String bucket, String key, int size) {
