@@ -33,6 +33,7 @@ public class StoreConfig {
     private long readWindowBytes;
     private long readCacheBytes;
     private int lookupQueries;
+    private int inlineTransactions;
     private int connectTimeoutSeconds;
     private int mainSocketTimeoutSeconds;
     private int chunkSocketTimeoutSeconds;
@@ -63,6 +64,8 @@ public class StoreConfig {
         readCacheBytes = settings.number("pgvs3.read.cache.bytes", 0);
         lookupQueries = settings.integer("pgvs3.read.lookup-queries", 2);
         settings.require(lookupQueries >= 0, "pgvs3.read.lookup-queries must be 0 or more");
+        inlineTransactions = settings.integer("pgvs3.write.inline-transactions", 2);
+        settings.require(inlineTransactions >= 0, "pgvs3.write.inline-transactions must be 0 or more");
         readOnly = settings.flag("pgvs3.read-only", false);
         maxReplicationLag = settings.duration("pgvs3.read-only.max-lag", Duration.ofSeconds(30));
         origin = OriginSettings.of(settings);
@@ -152,6 +155,11 @@ public class StoreConfig {
     /** Lookups of object rows by key in flight at once, the others sharing the next query; 0: each alone (docs/adr/0070). */
     public int lookupQueries() {
         return lookupQueries;
+    }
+
+    /** Transactions of small PUTs in flight at once, the others sharing the next commit; 0: each alone (docs/adr/0071). */
+    public int inlineTransactions() {
+        return inlineTransactions;
     }
 
     /** The gateway serves reads only, e.g. from a PostgreSQL standby (docs/adr/0035). */

@@ -55,10 +55,10 @@ final class GatedObjectStore implements ObjectStore {
 
     /** @param chunkWatchdog watches the COPYs of bodies into the chunk pool */
     GatedObjectStore(LayoutGate layout, DataAccess access, CopyWatchdog chunkWatchdog, ReadWindowBean readWindowBean,
-            OriginBean originBean) {
+            SharedCallsBean sharedCalls, OriginBean originBean) {
         this.layout = layout;
-        writer = new ObjectWriter(access, chunkWatchdog);
-        reader = new ObjectReader(access, readWindowBean.lookups(), readWindowBean.window());
+        writer = new ObjectWriter(access, chunkWatchdog, sharedCalls.publications());
+        reader = new ObjectReader(access, sharedCalls.lookups(), readWindowBean.window());
         deleter = new ObjectDeleter(access);
         lister = new ObjectLister(access);
         copier = new ObjectCopier(access, reader);

@@ -32,13 +32,16 @@ public class ObjectStoreBean extends StoreFacade implements ObjectStore {
     private ReadWindowBean readWindowBean;
 
     @EJB
+    private SharedCallsBean sharedCalls;
+
+    @EJB
     private OriginBean originBean;
 
     private GatedObjectStore objects;
 
     @Override
     protected void wire(DataAccess access, CopyWatchdogs watchdogs) {
-        objects = new GatedObjectStore(layout, access, watchdogs.chunk(), readWindowBean, originBean);
+        objects = new GatedObjectStore(layout, access, watchdogs.chunk(), readWindowBean, sharedCalls, originBean);
     }
 
     @Override

@@ -2,7 +2,6 @@ package io.pgvs3.store.ejb;
 
 import io.pgvs3.store.config.StoreConfig;
 import io.pgvs3.store.layout.LayoutGate;
-import io.pgvs3.store.read.ObjectLookups;
 import io.pgvs3.store.read.ReadPins;
 import io.pgvs3.store.read.ReadWindow;
 import io.pgvs3.store.read.cache.ReadCache;
@@ -21,8 +20,8 @@ import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.inject.Inject;
 
 /**
- * Owns the gateway-wide parts of the read path: the read-pin guard, the read cache, the ordered read
- * window with its workers and byte budget, and the coalesced lookups of object rows. The object beans take the window once, as a plain
+ * Owns the gateway-wide parts of the read path: the read-pin guard, the read cache and the ordered
+ * read window with its workers and byte budget. The object beans take the window once, as a plain
  * object; {@link StoreMetricsBean} reads the cache's counters through {@link #snapshot}.
  */
 @Singleton
@@ -46,7 +45,6 @@ public class ReadWindowBean {
     private ReadPins pins;
     private ReadCache cache;
     private ReadWindow window;
-    private ObjectLookups lookups;
 
     @PostConstruct
     void start() {
@@ -57,7 +55,6 @@ public class ReadWindowBean {
         LayoutGate layout = layoutBean.gate();
         window = new ReadWindow(database.chunk(), pins, workers, config.readWindowThreads(), config.readWindowBytes(), cache,
                 layout::readOnly);
-        lookups = new ObjectLookups(layoutBean.access(), config.lookupQueries());
     }
 
     @PreDestroy
@@ -67,11 +64,6 @@ public class ReadWindowBean {
 
     public ReadWindow window() {
         return window;
-    }
-
-    /** The lookups of object rows by key that HEAD and GET share across requests. */
-    public ObjectLookups lookups() {
-        return lookups;
     }
 
     public ReadCacheSnapshot snapshot() {

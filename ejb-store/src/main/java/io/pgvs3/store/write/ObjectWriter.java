@@ -9,7 +9,6 @@ import io.pgvs3.store.api.error.StoreException;
 import io.pgvs3.store.chunk.BlockCodec;
 import io.pgvs3.store.chunk.ChunkFormat;
 import io.pgvs3.store.namespace.Namespace;
-import io.pgvs3.store.namespace.NamespaceCache;
 import java.io.InputStream;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -27,15 +26,23 @@ public final class ObjectWriter {
 
     private final DataAccess access;
     private final CopyWatchdog watchdog;
+    private final InlinePublications publications;
     private final int copyBatch;
 
+    /** A writer whose small PUTs each commit alone. */
     public ObjectWriter(DataAccess access, CopyWatchdog watchdog) {
-        this(access, watchdog, CopyFramer.DEFAULT_BATCH);
+        this(access, watchdog, InlinePublications.alone(access));
     }
 
-    ObjectWriter(DataAccess access, CopyWatchdog watchdog, int copyBatch) {
+    /** A writer whose small PUTs go through {@code publications}, which may share their commits. */
+    public ObjectWriter(DataAccess access, CopyWatchdog watchdog, InlinePublications publications) {
+        this(access, watchdog, publications, CopyFramer.DEFAULT_BATCH);
+    }
+
+    ObjectWriter(DataAccess access, CopyWatchdog watchdog, InlinePublications publications, int copyBatch) {
         this.access = access;
         this.watchdog = watchdog;
+        this.publications = publications;
         this.copyBatch = copyBatch;
     }
 
@@ -79,26 +86,8 @@ public final class ObjectWriter {
         }
         byte[] stored = compressed != null ? compressed : java.util.Arrays.copyOf(body, length);
         NewObject object = request.object(result, stored, compressed != null, null);
-        Instant modified = access.transaction(Pool.MAIN, "PUT " + spec.key(), spec.bucket(),
-                new InlinePublication(object, spec, access.namespaces(), after), ObjectWriter::publishInline);
+        Instant modified = publications.publish(new InlinePublications.Publication(object, spec, after));
         return new PutResult(result.etag(), result.size(), modified, request.checksum(), true);
-    }
-
-    /** What the inline publication needs besides its session and cached namespace. */
-    private record InlinePublication(NewObject object, PutSpec spec, NamespaceCache namespaces, AfterPublish after) {
-    }
-
-    /**
-     * One statement that locks and publishes, trusting the cached namespace, then the commit. Only when
-     * it published nothing (namespace changed, or a failed condition) does the locked way decide.
-     */
-    private static Instant publishInline(Connection c, Namespace cached, InlinePublication p) throws SQLException {
-        Instant modified = ObjectPublisher.publishTrusting(c, cached, p.object(), p.spec().condition());
-        if (modified != null) {
-            return p.after().run(c, cached, modified);
-        }
-        Namespace ns = p.namespaces().lockForWrite(c, p.spec().bucket());
-        return p.after().run(c, ns, ObjectPublisher.publish(c, ns, p.object(), p.spec().condition()));
     }
 
     private PutResult putChunked(WriteRequest request, PutSpec spec, byte[] head, int headLength, InputStream body,
