@@ -5,6 +5,7 @@ import io.pgvs3.store.access.Pool;
 import io.pgvs3.store.api.Coalescer;
 import io.pgvs3.store.api.PutSpec;
 import io.pgvs3.store.api.WriteCondition;
+import io.pgvs3.store.api.error.StoreError;
 import io.pgvs3.store.api.error.StoreException;
 import io.pgvs3.store.namespace.Namespace;
 import io.pgvs3.store.namespace.NamespaceCache;
@@ -69,6 +70,9 @@ public final class InlinePublications {
         }
         Pending mine = new Pending(p);
         group.submit(mine);
+        if (mine.modified == null) {
+            throw new StoreException(StoreError.UNAVAILABLE, "PUT " + p.spec().key() + " was not published");
+        }
         return mine.modified;
     }
 
@@ -89,8 +93,10 @@ public final class InlinePublications {
                 try {
                     access.transaction(Pool.MAIN, "PUT", bucket, pending, this::publishEach);
                     return;
-                } catch (StoreException e) {
+                } catch (RuntimeException e) {
                     // rolled back, nothing visible: each once more alone, as it would have run without the group
+                    // (whatever failed: a follower must never return as if its commit had happened)
+                    pending.forEach(m -> m.modified = null);
                 }
             }
             pending.forEach(m -> Coalescer.call("PUT", () -> m.modified = alone(m.publication), m::fail));
