@@ -15,8 +15,8 @@ import java.util.function.Supplier;
  * once, each led by one of its callers; calls that arrive while all are busy wait, and the next free leader
  * runs all of them as one group. Each caller returns once its own call is done, so what it answers follows its
  * store call as before. Below the limit it costs one uncontended lock. The RESP bridge coalesces its blind
- * writes and GET runs with it (docs/adr/0065), the store its lookups of object rows (docs/adr/0070); it is in
- * the store's API so that both share one.
+ * writes and GET runs with it (docs/adr/0065), the store its lookups of object rows (docs/adr/0070) and its small
+ * PUTs' commits (docs/adr/0071); it is in the store's API so that both share one.
  */
 public final class Coalescer<C extends Coalescer.Call> {
 
