@@ -2,10 +2,12 @@ package io.pgvs3.store.api;
 
 import io.pgvs3.store.api.error.StoreError;
 import io.pgvs3.store.api.error.StoreException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -17,6 +19,10 @@ import java.util.function.Supplier;
  * store call as before. Below the limit it costs one uncontended lock. The RESP bridge coalesces its blind
  * writes and GET runs with it (docs/adr/0065), the store its lookups of object rows (docs/adr/0070) and its small
  * PUTs' commits (docs/adr/0071); it is in the store's API so that both share one.
+ *
+ * <p>A group that has run longer than its coalescer's {@code stallAfter} no longer counts against the limit
+ * (docs/adr/0072): one query stalled on a lock, a slow disk or a lost session then holds only its own members, and
+ * the calls behind it go on in groups of their own, at most one more for each {@code stallAfter} it stays stalled.
  */
 public final class Coalescer<C extends Coalescer.Call> {
 
@@ -33,16 +39,29 @@ public final class Coalescer<C extends Coalescer.Call> {
     }
 
     private final int maxInFlight;
+    /** Nanoseconds after which a running group stops counting against {@link #maxInFlight}. */
+    private final long stallAfterNanos;
     /** Runs a group on the leader's thread; sets each member's result or {@link Call#fail failure}. */
     private final Consumer<List<C>> run;
     private final String waitingFor;
     private final Object lock = new Object();
     private List<C> queue = new ArrayList<>();
-    private int leaders;
+    /** When each running group started ({@link System#nanoTime}), in the order they started. */
+    private final List<Long> running = new ArrayList<>();
 
-    /** @param waitingFor what a caller waits for, for the error an interrupt gets */
+    /**
+     * Groups that count against the limit as long as they run.
+     *
+     * @param waitingFor what a caller waits for, for the error an interrupt gets
+     */
     public Coalescer(int maxInFlight, Consumer<List<C>> run, String waitingFor) {
+        this(maxInFlight, null, run, waitingFor);
+    }
+
+    /** @param stallAfter how long a group runs before it no longer counts against the limit; null: never */
+    public Coalescer(int maxInFlight, Duration stallAfter, Consumer<List<C>> run, String waitingFor) {
         this.maxInFlight = maxInFlight;
+        this.stallAfterNanos = stallAfter == null ? Long.MAX_VALUE : stallAfter.toNanos();
         this.run = run;
         this.waitingFor = waitingFor;
     }
@@ -50,11 +69,20 @@ public final class Coalescer<C extends Coalescer.Call> {
     /** Runs {@code mine}, alone or with others'; returns once it is done, or throws its failure. */
     public void submit(C mine) {
         List<C> group;
+        Long started;
         synchronized (lock) {
             queue.add(mine);
-            while (!mine.done && (mine.taken || leaders >= maxInFlight)) {
+            while (!mine.done) {
+                long waitNanos = mine.taken ? Long.MAX_VALUE : untilFree();
+                if (waitNanos == 0) {
+                    break;
+                }
                 try {
-                    lock.wait();
+                    if (waitNanos == Long.MAX_VALUE) {
+                        lock.wait();
+                    } else {
+                        TimeUnit.NANOSECONDS.timedWait(lock, waitNanos);
+                    }
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     throw new StoreException(StoreError.UNAVAILABLE, "interrupted while waiting for " + waitingFor);
@@ -64,7 +92,8 @@ public final class Coalescer<C extends Coalescer.Call> {
                 rethrow(mine);
                 return;
             }
-            leaders++;
+            started = System.nanoTime();
+            running.add(started);
             group = queue;
             queue = new ArrayList<>();
             group.forEach(c -> c.taken = true);
@@ -74,11 +103,35 @@ public final class Coalescer<C extends Coalescer.Call> {
         } finally {
             synchronized (lock) {
                 group.forEach(c -> c.done = true);
-                leaders--;
+                running.remove(started);
                 lock.notifyAll();
             }
         }
         rethrow(mine);
+    }
+
+    /**
+     * Nanoseconds until a new group may start: 0 when fewer than the limit run without having stalled, else until
+     * the next of them stalls ({@link Long#MAX_VALUE}: until one ends).
+     */
+    private long untilFree() {
+        if (running.size() < maxInFlight) {
+            return 0;
+        }
+        if (stallAfterNanos == Long.MAX_VALUE) {
+            return Long.MAX_VALUE;
+        }
+        long now = System.nanoTime();
+        int counted = 0;
+        long firstToStall = Long.MAX_VALUE;
+        for (long start : running) {
+            long left = start + stallAfterNanos - now;
+            if (left > 0) {
+                counted++;
+                firstToStall = Math.min(firstToStall, left);
+            }
+        }
+        return counted < maxInFlight ? 0 : firstToStall;
     }
 
     /** Callers waiting for the next leader (tests). */

@@ -62,7 +62,7 @@ public class StoreConfig {
         readWindowThreads = settings.integer("pgvs3.read.window.threads", 8);
         readWindowBytes = settings.number("pgvs3.read.window.bytes", 0);
         readCacheBytes = settings.number("pgvs3.read.cache.bytes", 0);
-        lookupQueries = settings.integer("pgvs3.read.lookup-queries", 2);
+        lookupQueries = settings.integer("pgvs3.read.lookup-queries", 1);
         settings.require(lookupQueries >= 0, "pgvs3.read.lookup-queries must be 0 or more");
         inlineTransactions = settings.integer("pgvs3.write.inline-transactions", 2);
         settings.require(inlineTransactions >= 0, "pgvs3.write.inline-transactions must be 0 or more");

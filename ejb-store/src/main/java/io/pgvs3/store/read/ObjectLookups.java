@@ -5,6 +5,7 @@ import io.pgvs3.store.access.Pool;
 import io.pgvs3.store.api.Coalescer;
 import io.pgvs3.store.api.ObjectMeta;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -24,6 +25,12 @@ public final class ObjectLookups {
 
     /** Keys one query asks for at most; a larger group takes several. */
     static final int MAX_KEYS = 64;
+
+    /**
+     * How long a query runs before the lookups behind it may start another (docs/adr/0072): many times a lookup's
+     * round trip, so that only a query stalled on a slow disk or a lost session lets others by.
+     */
+    static final Duration STALL_AFTER = Duration.ofMillis(20);
 
     private static final DataAccess.Work<String, Optional<ObjectMeta>, IOException> FIND_META =
             (c, ns, key) -> ObjectRows.find(c, ns, key, false);
@@ -56,8 +63,13 @@ public final class ObjectLookups {
 
     /** @param maxInFlight lookups at once, 0 for no coalescing */
     public ObjectLookups(DataAccess access, int maxInFlight) {
+        this(access, maxInFlight, STALL_AFTER);
+    }
+
+    /** @param stallAfter how long a query runs before the lookups behind it may start another */
+    ObjectLookups(DataAccess access, int maxInFlight, Duration stallAfter) {
         this.access = access;
-        this.group = maxInFlight > 0 ? new Coalescer<>(maxInFlight, this::lookUp, "an object lookup") : null;
+        this.group = maxInFlight > 0 ? new Coalescer<>(maxInFlight, stallAfter, this::lookUp, "an object lookup") : null;
     }
 
     /** Every lookup alone (the readers of copies, parts and the outbox, which run on their own sessions' pace). */

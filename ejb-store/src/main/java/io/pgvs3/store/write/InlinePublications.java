@@ -11,6 +11,7 @@ import io.pgvs3.store.namespace.Namespace;
 import io.pgvs3.store.namespace.NamespaceCache;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
@@ -25,6 +26,12 @@ import java.util.List;
  * publications runs again alone, as without this class.
  */
 public final class InlinePublications {
+
+    /**
+     * How long a shared transaction runs before the PUTs behind it may start another (docs/adr/0072): well above a
+     * commit's flush, so that only a transaction waiting on a lock or a stalled session lets others by.
+     */
+    static final Duration STALL_AFTER = Duration.ofMillis(100);
 
     /** What one publication needs besides its session and cached namespace. */
     record Publication(NewObject object, PutSpec spec, AfterPublish after) {
@@ -53,9 +60,15 @@ public final class InlinePublications {
 
     /** @param maxInFlight shared transactions at once, 0 for none */
     public InlinePublications(DataAccess access, int maxInFlight) {
+        this(access, maxInFlight, STALL_AFTER);
+    }
+
+    /** @param stallAfter how long a shared transaction runs before the PUTs behind it may start another */
+    InlinePublications(DataAccess access, int maxInFlight, Duration stallAfter) {
         this.access = access;
         this.namespaces = access.namespaces();
-        this.group = maxInFlight > 0 ? new Coalescer<>(maxInFlight, this::publishAll, "a shared publication") : null;
+        this.group = maxInFlight > 0
+                ? new Coalescer<>(maxInFlight, stallAfter, this::publishAll, "a shared publication") : null;
     }
 
     /** Every publication in a transaction of its own. */

@@ -2,6 +2,7 @@ package io.pgvs3.store.read;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -15,6 +16,7 @@ import io.pgvs3.store.testing.GatedPool;
 import io.pgvs3.store.testing.PostgresExtension;
 import io.pgvs3.store.testing.Stores;
 import java.io.ByteArrayInputStream;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Future;
@@ -38,7 +40,7 @@ class ObjectLookupsTest {
     @BeforeEach
     void wire() {
         DataAccess access = main.access(stores.namespaces);
-        lookups = new ObjectLookups(access, 1);
+        lookups = new ObjectLookups(access, 1, GatedPool.HELD_LEADER_NEVER_STALLS);
         reader = new ObjectReader(access, lookups, stores.window);
     }
 
@@ -69,6 +71,23 @@ class ObjectLookupsTest {
         assertEquals(StoreError.NO_SUCH_KEY, none.error());
         // the five followers asked in two scopes (with bodies and without): two queries, not five
         assertEquals(2, main.lent() - lentBefore, "the followers' leader reads them in one query per scope");
+    }
+
+    @Test
+    void aStalledQueryLetsTheLookupsBehindItStartAnother() throws Exception {
+        ObjectLookups stallingAfter50Ms = new ObjectLookups(main.access(stores.namespaces), 1, Duration.ofMillis(50));
+        ObjectReader stalling = new ObjectReader(main.access(stores.namespaces), stallingAfter50Ms, stores.window);
+        String bucket = stores.newBucket("stalled");
+        byte[] a = put(bucket, "a", 10);
+        byte[] b = put(bucket, "b", 20);
+
+        Future<ObjectMeta> held = main.leadHeldOpen(() -> stalling.head(bucket, "a", true));
+        assertArrayEquals(b, stalling.head(bucket, "b", true).location().inlineData(),
+                "the lookup behind the held query was answered by a query of its own");
+        assertFalse(held.isDone(), "the held query is still waiting for its session");
+
+        main.releaseOnceQueued(stallingAfter50Ms::queued, 0);
+        assertArrayEquals(a, held.get(30, TimeUnit.SECONDS).location().inlineData());
     }
 
     @Test

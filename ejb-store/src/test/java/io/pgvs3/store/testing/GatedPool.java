@@ -5,6 +5,7 @@ import io.pgvs3.store.namespace.NamespaceCache;
 import io.pgvs3.store.sql.DelegatingDataSource;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -22,6 +23,9 @@ import javax.sql.DataSource;
  * callers on threads of its own; {@link #close} ends them.
  */
 public final class GatedPool extends DelegatingDataSource implements AutoCloseable {
+
+    /** A stall time no held leader reaches, so that the calls behind it queue for as long as the test holds it. */
+    public static final Duration HELD_LEADER_NEVER_STALLS = Duration.ofHours(1);
 
     private final AtomicInteger lent = new AtomicInteger();
     private final CountDownLatch entered = new CountDownLatch(1);

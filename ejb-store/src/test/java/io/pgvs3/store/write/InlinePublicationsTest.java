@@ -40,7 +40,7 @@ class InlinePublicationsTest {
     @BeforeEach
     void wire() {
         DataAccess access = main.access(stores.namespaces);
-        publications = new InlinePublications(access, 1);
+        publications = new InlinePublications(access, 1, GatedPool.HELD_LEADER_NEVER_STALLS);
         writer = new ObjectWriter(access, Stores.WATCHDOG, publications);
     }
 
