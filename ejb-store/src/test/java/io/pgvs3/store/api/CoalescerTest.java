@@ -13,6 +13,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import io.pgvs3.store.testing.GatedPool;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -76,7 +77,7 @@ class CoalescerTest {
             other.get(30, TimeUnit.SECONDS);
             return null;
         });
-        awaitQueued(coalescer, 2);
+        GatedPool.awaitQueued(coalescer::queued, 2);
         release.countDown();
         leader.get(30, TimeUnit.SECONDS);
         followers.get(30, TimeUnit.SECONDS);
@@ -102,13 +103,5 @@ class CoalescerTest {
         }
         long ended = System.nanoTime();
         group.forEach(c -> c.groupEnded = ended);
-    }
-
-    private static void awaitQueued(Coalescer<?> coalescer, int calls) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (coalescer.queued() != calls) {
-            assertTrue(System.nanoTime() < deadline, "timed out waiting for " + calls + " calls to queue");
-            Thread.sleep(5);
-        }
     }
 }

@@ -75,8 +75,9 @@ class ObjectLookupsTest {
 
     @Test
     void aStalledQueryLetsTheLookupsBehindItStartAnother() throws Exception {
-        ObjectLookups stallingAfter50Ms = new ObjectLookups(main.access(stores.namespaces), 1, Duration.ofMillis(50));
-        ObjectReader stalling = new ObjectReader(main.access(stores.namespaces), stallingAfter50Ms, stores.window);
+        var access = main.access(stores.namespaces);
+        ObjectLookups stallingAfter50Ms = new ObjectLookups(access, 1, Duration.ofMillis(50));
+        ObjectReader stalling = new ObjectReader(access, stallingAfter50Ms, stores.window);
         String bucket = stores.newBucket("stalled");
         byte[] a = put(bucket, "a", 10);
         byte[] b = put(bucket, "b", 20);

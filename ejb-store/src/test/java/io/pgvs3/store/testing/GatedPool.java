@@ -65,16 +65,21 @@ public final class GatedPool extends DelegatingDataSource implements AutoCloseab
      * followers}; returns the sessions lent until then.
      */
     public int releaseOnceQueued(IntSupplier queued, int followers) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (queued.getAsInt() != followers) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out waiting for " + followers + " followers to queue");
-            }
-            Thread.sleep(5);
-        }
+        awaitQueued(queued, followers);
         int lentSoFar = lent.get();
         release.countDown();
         return lentSoFar;
+    }
+
+    /** Returns once {@code queued} (callers waiting for the next group) reaches {@code calls}; fails after 30 s. */
+    public static void awaitQueued(IntSupplier queued, int calls) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (queued.getAsInt() != calls) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("timed out waiting for " + calls + " calls to queue");
+            }
+            Thread.sleep(5);
+        }
     }
 
     /** Runs {@code call}, which is to follow the held leader, and adds it to {@code followers}. */
