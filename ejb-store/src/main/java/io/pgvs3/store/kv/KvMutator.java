@@ -5,6 +5,7 @@ import io.pgvs3.store.api.KvChanges;
 import io.pgvs3.store.api.KvEntry;
 import io.pgvs3.store.api.KvMutation;
 import io.pgvs3.store.namespace.Namespace;
+import io.pgvs3.store.sql.KeyArrays;
 import io.pgvs3.store.write.FileRefs;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -29,7 +30,7 @@ import java.util.Set;
 final class KvMutator {
 
     private static final String LOCK = "SELECT " + KvRow.COLUMNS
-            + " FROM %s.objects WHERE key = ANY (?::text[]) ORDER BY key FOR UPDATE";
+            + " FROM %s.objects WHERE " + KeyArrays.KEY_IN_BOUND_ARRAY + " ORDER BY key FOR UPDATE";
     private static final String EXPIRE = Namespace.withFragments("UPDATE %s.objects SET expires_at = %s WHERE key = ?",
             String.format(KvRow.MILLIS, "?::int8"));
     private static final String DELETE = "DELETE FROM %s.objects WHERE key = ? RETURNING file_id, parts";

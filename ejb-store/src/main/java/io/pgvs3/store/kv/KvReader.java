@@ -5,6 +5,7 @@ import io.pgvs3.store.api.KvCounts;
 import io.pgvs3.store.api.KvEntry;
 import io.pgvs3.store.api.KvPage;
 import io.pgvs3.store.namespace.Namespace;
+import io.pgvs3.store.sql.KeyArrays;
 import io.pgvs3.store.sql.Transactions;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -24,10 +25,10 @@ import java.util.Map;
  */
 final class KvReader {
 
-    private static final String GET = "SELECT " + KvRow.COLUMNS + " FROM %s.objects WHERE key = ANY (?::text[]) AND "
-            + KvRow.LIVE;
-    private static final String PEEK = "SELECT " + KvRow.META_COLUMNS + " FROM %s.objects WHERE key = ANY (?::text[]) AND "
-            + KvRow.LIVE;
+    private static final String GET = "SELECT " + KvRow.COLUMNS + " FROM %s.objects WHERE "
+            + KeyArrays.KEY_IN_BOUND_ARRAY + " AND " + KvRow.LIVE;
+    private static final String PEEK = "SELECT " + KvRow.META_COLUMNS + " FROM %s.objects WHERE "
+            + KeyArrays.KEY_IN_BOUND_ARRAY + " AND " + KvRow.LIVE;
     private static final String ONE = "SELECT " + KvRow.COLUMNS + " FROM %s.objects WHERE key = ? AND " + KvRow.LIVE;
     private static final String PEEK_ONE = "SELECT " + KvRow.META_COLUMNS + " FROM %s.objects WHERE key = ? AND "
             + KvRow.LIVE;

@@ -3,6 +3,7 @@ package io.pgvs3.store.kv;
 import io.pgvs3.store.access.DataAccess;
 import io.pgvs3.store.api.KvPut;
 import io.pgvs3.store.namespace.Namespace;
+import io.pgvs3.store.sql.KeyArrays;
 import io.pgvs3.store.write.FileRefs;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -15,7 +16,7 @@ import java.util.Map;
 final class KvWriter {
 
     private static final String DELETE = Namespace.withFragments("""
-            DELETE FROM %s.objects WHERE key = ANY (?::text[]) RETURNING file_id, parts, %s""", KvRow.LIVE);
+            DELETE FROM %s.objects WHERE %s RETURNING file_id, parts, %s""", KeyArrays.KEY_IN_BOUND_ARRAY, KvRow.LIVE);
     /**
      * Every row goes, so none of their files stays referenced (RESP values never share files): they are
      * queued as garbage by the same statement.

@@ -8,6 +8,7 @@ import io.pgvs3.store.api.checksum.ChecksumType;
 import io.pgvs3.store.api.checksum.ObjectChecksum;
 import io.pgvs3.store.chunk.BlockCodec;
 import io.pgvs3.store.namespace.Namespace;
+import io.pgvs3.store.sql.KeyArrays;
 import io.pgvs3.store.sql.TextPairs;
 import java.io.IOException;
 import java.sql.Array;
@@ -36,8 +37,10 @@ final class ObjectRows {
     private static final String HEAD = META + ", NULL::bytea FROM %1$s.objects WHERE key = ?";
     private static final String GET = META + ", inline_data FROM %1$s.objects WHERE key = ?";
     /** {@link #HEAD} and {@link #GET} of many keys (ADR 70): the key follows the row. */
-    private static final String HEAD_ALL = META + ", NULL::bytea, key FROM %1$s.objects WHERE key = ANY (?::text[])";
-    private static final String GET_ALL = META + ", inline_data, key FROM %1$s.objects WHERE key = ANY (?::text[])";
+    private static final String HEAD_ALL = META + ", NULL::bytea, key FROM %1$s.objects WHERE "
+            + KeyArrays.KEY_IN_BOUND_ARRAY;
+    private static final String GET_ALL = META + ", inline_data, key FROM %1$s.objects WHERE "
+            + KeyArrays.KEY_IN_BOUND_ARRAY;
 
     /**
      * An origin-backed bucket's row with the origin's validator and the age of its last confirmation
