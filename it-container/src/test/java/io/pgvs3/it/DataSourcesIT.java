@@ -34,13 +34,14 @@ class DataSourcesIT {
     private DataSource chunk;
 
     @Test
-    void chunkPoolTurnsIndexScansOffAndNamesItself() throws SQLException {
+    void chunkPoolTurnsIndexScansOffPlansGenericallyAndNamesItself() throws SQLException {
         try (Connection c = chunk.getConnection()) {
             for (int reset = 0; reset < 2; reset++) {
                 assertEquals("off", show(c, "enable_indexscan"));
                 assertEquals("pgvs3-chunk", show(c, "application_name"));
                 assertEquals("on", show(c, "synchronous_commit"));
                 assertEquals("32", show(c, "effective_io_concurrency"));
+                assertEquals("force_generic_plan", show(c, "plan_cache_mode"));
                 resetAll(c);
             }
         }
@@ -53,6 +54,7 @@ class DataSourcesIT {
                 assertEquals("on", show(c, "enable_indexscan"));
                 assertEquals("pgvs3-main", show(c, "application_name"));
                 assertEquals("on", show(c, "synchronous_commit"));
+                assertEquals("auto", show(c, "plan_cache_mode"));
                 resetAll(c);
             }
         }
@@ -81,7 +83,8 @@ class DataSourcesIT {
 
     private static void resetAll(Connection c) throws SQLException {
         try (Statement s = c.createStatement()) {
-            s.execute("SET enable_indexscan = on; SET synchronous_commit = off; RESET ALL");
+            s.execute("SET enable_indexscan = on; SET synchronous_commit = off; SET plan_cache_mode = force_custom_plan;"
+                    + " RESET ALL");
         }
     }
 

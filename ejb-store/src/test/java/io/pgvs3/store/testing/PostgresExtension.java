@@ -55,7 +55,7 @@ public final class PostgresExtension implements BeforeAllCallback {
         return require(main);
     }
 
-    /** The chunk pool's session settings ({@code enable_indexscan = off}). */
+    /** The chunk pool's session settings ({@code enable_indexscan = off}, generic plans). */
     public static DataSource chunk() {
         return require(chunk);
     }
@@ -133,7 +133,8 @@ public final class PostgresExtension implements BeforeAllCallback {
             ds.setUrl("jdbc:postgresql://" + host + ":" + port + "/" + database);
             ds.setUser(user);
             ds.setPassword(password);
-            ds.setOptions(chunkSettings ? "-c enable_indexscan=off -c synchronous_commit=on"
+            ds.setOptions(chunkSettings
+                    ? "-c enable_indexscan=off -c synchronous_commit=on -c plan_cache_mode=force_generic_plan"
                     : "-c synchronous_commit=on");
             return ds;
         }
