@@ -18,7 +18,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(PostgresExtension.class)
 class KeyArraysTest {
 
-    private static final String SELECT = "SELECT key FROM keyed WHERE " + KeyArrays.KEY_IN_BOUND_ARRAY + " ORDER BY key";
+    private static final String SELECT = "SELECT key FROM keyed WHERE " + KeyArrays.KEY_IN_BOUND_ARRAY
+            + " ORDER BY key";
 
     @Test
     void aPreparedManyKeyLookupKeepsItsGenericPlan() throws SQLException {
