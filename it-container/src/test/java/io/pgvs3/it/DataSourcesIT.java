@@ -83,8 +83,8 @@ class DataSourcesIT {
 
     private static void resetAll(Connection c) throws SQLException {
         try (Statement s = c.createStatement()) {
-            s.execute("SET enable_indexscan = on; SET synchronous_commit = off; SET plan_cache_mode = force_custom_plan;"
-                    + " RESET ALL");
+            s.execute("SET enable_indexscan = on; SET synchronous_commit = off;"
+                    + " SET plan_cache_mode = force_custom_plan; RESET ALL");
         }
     }
 
