@@ -20,7 +20,8 @@ final class CanonicalRequest {
         out.append(canonicalUri(rawPath)).append('\n');
         out.append(canonicalQuery(query, excludedParam)).append('\n');
         for (String name : signedHeaders) {
-            out.append(name).append(':').append(canonicalHeaderValue(headers.get(name))).append('\n');
+            appendCanonicalHeaderValue(out.append(name).append(':'), headers.get(name));
+            out.append('\n');
         }
         out.append('\n');
         out.append(String.join(";", signedHeaders)).append('\n');
@@ -37,6 +38,9 @@ final class CanonicalRequest {
     static String canonicalUri(String rawPath) {
         if (rawPath.isEmpty()) {
             return "/";
+        }
+        if (UriEncoding.isEncodedPath(rawPath)) {
+            return rawPath; // decoding changes nothing and encoding keeps every character: the common key
         }
         return UriEncoding.encodePath(UriEncoding.decode(rawPath));
     }
@@ -62,15 +66,26 @@ final class CanonicalRequest {
 
     /** Trims each value, folds runs of blanks into one space, joins repeated headers with commas. */
     static String canonicalHeaderValue(List<String> values) {
-        if (values == null) {
-            return "";
-        }
         StringBuilder out = new StringBuilder();
+        appendCanonicalHeaderValue(out, values);
+        return out.toString();
+    }
+
+    /** {@link #canonicalHeaderValue} appended to {@code out}; a value with nothing to trim or fold as a whole. */
+    private static void appendCanonicalHeaderValue(StringBuilder out, List<String> values) {
+        if (values == null) {
+            return;
+        }
         for (int v = 0; v < values.size(); v++) {
             if (v > 0) {
                 out.append(',');
             }
-            String trimmed = values.get(v).strip();
+            String value = values.get(v);
+            if (isCanonical(value)) {
+                out.append(value);
+                continue;
+            }
+            String trimmed = value.strip();
             boolean blank = false;
             for (int i = 0; i < trimmed.length(); i++) {
                 char c = trimmed.charAt(i);
@@ -85,6 +100,20 @@ final class CanonicalRequest {
                 }
             }
         }
-        return out.toString();
+    }
+
+    /** Whether a value is its own canonical form: nothing to strip at its ends, no tab, no run of spaces. */
+    private static boolean isCanonical(String value) {
+        int last = value.length() - 1;
+        if (last < 0 || Character.isWhitespace(value.charAt(0)) || Character.isWhitespace(value.charAt(last))) {
+            return last < 0;
+        }
+        for (int i = 1; i < last; i++) {
+            char c = value.charAt(i);
+            if (c == '\t' || (c == ' ' && value.charAt(i + 1) == ' ')) {
+                return false;
+            }
+        }
+        return true;
     }
 }

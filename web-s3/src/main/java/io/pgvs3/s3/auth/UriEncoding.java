@@ -62,6 +62,17 @@ final class UriEncoding {
         return out.toString();
     }
 
+    /** Whether {@code encodePath(decode(raw))} is {@code raw}: it holds only unreserved characters and {@code /}. */
+    static boolean isEncodedPath(String raw) {
+        for (int i = 0; i < raw.length(); i++) {
+            char c = raw.charAt(i);
+            if (!isUnreserved(c) && c != '/') {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private static boolean isUnreserved(int c) {
         return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')
                 || c == '-' || c == '.' || c == '_' || c == '~';

@@ -32,22 +32,26 @@ final class Authentication {
     record Body(byte[] expectedSha256, long decodedLength, InputStream body, Supplier<Map<String, String>> trailers) {
     }
 
-    private final S3Config config;
+    /** The credentials, read once from the configuration (fixed while the application runs). */
+    private final boolean credentialsConfigured;
+    private final Optional<String> accessKey;
+    private final Optional<String> secretKey;
     private final SigV4Verifier verifier;
 
     Authentication(S3Config config) {
-        this.config = config;
+        this.credentialsConfigured = config.credentialsConfigured();
+        this.accessKey = config.accessKey();
+        this.secretKey = config.secretKey();
         this.verifier = new SigV4Verifier(this::secretFor, config.maxClockSkew(), config.region());
     }
 
     private Optional<String> secretFor(String accessKeyId) {
-        Optional<String> configured = config.accessKey();
-        return configured.isPresent() && configured.get().equals(accessKeyId) ? config.secretKey() : Optional.empty();
+        return accessKey.isPresent() && accessKey.get().equals(accessKeyId) ? secretKey : Optional.empty();
     }
 
     /** @param rawBody the request body as it came off the wire (null for requests that have none) */
     Body verify(Exchange exchange, InputStream rawBody) {
-        if (!config.credentialsConfigured()) {
+        if (!credentialsConfigured) {
             throw new AuthException(AuthFailure.ACCESS_DENIED, "This gateway has no credentials configured.");
         }
         VerifiedRequest verified = verifier.verify(new SignedRequest(exchange.method(), exchange.rawPath(),

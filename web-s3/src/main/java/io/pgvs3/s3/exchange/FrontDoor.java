@@ -30,6 +30,7 @@ import jakarta.ws.rs.core.Response;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.RejectedExecutionException;
 
@@ -67,6 +68,9 @@ public class FrontDoor {
     private TransportRule transport;
     private AccessLog accessLog;
     private WireRules.HeadLimits headLimits;
+    /** The configuration a request reads, read once: through the config bean's proxy it cost each request. */
+    private List<String> domains;
+    private boolean readOnly;
 
     @PostConstruct
     void init() {
@@ -74,13 +78,17 @@ public class FrontDoor {
         authentication = new Authentication(config);
         transport = new TransportRule(config.allowPlaintext());
         accessLog = new AccessLog(config.accessLog());
+        domains = config.domains();
+        readOnly = config.readOnly();
     }
 
     /**
      * Answers the request being dispatched on this thread, as the sub-resource that hands the answer to
-     * JAX-RS: suspended for a GET's body streamed from the chunk pool, on this thread otherwise.
+     * JAX-RS: suspended for a GET's body streamed from the chunk pool, on this thread otherwise. Public
+     * because the resource calls it through this bean's CDI client proxy, which reaches a package-private
+     * method by reflection.
      */
-    Object answer() {
+    public Object answer() {
         RequestAsSent.Dispatch dispatch = RequestAsSent.current();
         Response answer = answer(dispatch);
         if (answer.getEntity() instanceof StreamedAnswer body && "GET".equals(dispatch.request().getMethod())) {
@@ -153,7 +161,7 @@ public class FrontDoor {
         }
         transport.check(request.isSecure(), request.getLocalAddr());
         Authentication.Body body = authentication.verify(exchange, requestBody(exchange, request));
-        if (config.readOnly() && route.operation().writes()) {
+        if (readOnly && route.operation().writes()) {
             // after authentication, so a read-only gateway tells strangers nothing more than another would
             throw new S3Exception(S3ErrorCode.ACCESS_DENIED, ErrorTranslator.READ_ONLY_MESSAGE, route.bucket(),
                     route.key(), null);
@@ -167,7 +175,7 @@ public class FrontDoor {
 
     /** Virtual-hosted-style requests are turned into path style first, so both share one route. */
     private Route route(Exchange exchange) {
-        String rawPath = VirtualHostStyle.toPathStyle(exchange.header("host"), config.domains(), exchange.rawPath());
+        String rawPath = VirtualHostStyle.toPathStyle(exchange.header("host"), domains, exchange.rawPath());
         Route route = S3Router.route(new RouteRequest(exchange.method(), rawPath, exchange.query().names(),
                 name -> exchange.headers().containsKey(name.toLowerCase(Locale.ROOT))));
         exchange.route(route);

@@ -16,7 +16,8 @@ import java.util.function.Supplier;
 
 /**
  * Whether the bucket or object a request names exists; a missing one is answered naming it, as S3's
- * error bodies do.
+ * error bodies do. Its methods are public because the handlers call them through this bean's CDI client
+ * proxy, which reaches a package-private method by reflection.
  */
 @ApplicationScoped
 public class Existence {
@@ -27,14 +28,14 @@ public class Existence {
     @Plain
     private ObjectStore objects;
 
-    void requireBucket(S3Call call) {
+    public void requireBucket(S3Call call) {
         if (!buckets.exists(call.bucket())) {
             throw call.error(S3ErrorCode.NO_SUCH_BUCKET);
         }
     }
 
     /** The object's row (its inline body too when asked), or NoSuchKey / NoSuchBucket. */
-    ObjectMeta requireObject(S3Call call, boolean withInlineBody) {
+    public ObjectMeta requireObject(S3Call call, boolean withInlineBody) {
         return require(call, () -> objects.head(call.bucket(), call.key(), withInlineBody));
     }
 
@@ -43,7 +44,7 @@ public class Existence {
      *
      * @param rangeOfSize the range the GET reads of an object of the given size, null for all of it
      */
-    ObjectMeta requireObjectForRange(S3Call call, LongFunction<ByteRange> rangeOfSize) {
+    public ObjectMeta requireObjectForRange(S3Call call, LongFunction<ByteRange> rangeOfSize) {
         return require(call, () -> objects.headForRange(call.bucket(), call.key(), rangeOfSize));
     }
 
@@ -58,7 +59,7 @@ public class Existence {
         }
     }
 
-    ObjectMeta requireObject(S3Call call) {
+    public ObjectMeta requireObject(S3Call call) {
         return requireObject(call, false);
     }
 }

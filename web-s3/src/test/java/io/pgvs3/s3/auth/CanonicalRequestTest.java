@@ -53,4 +53,19 @@ class CanonicalRequestTest {
         assertEquals("a,b", CanonicalRequest.canonicalHeaderValue(List.of("a", " b ")));
         assertEquals(",b", CanonicalRequest.canonicalHeaderValue(List.of("", "b")));
     }
+
+    /** Values already in canonical form are taken whole; any blank to trim or fold still is. */
+    @Test
+    void headerValuesThatNeedNothingStayAsSentAndOthersAreStillFolded() {
+        assertEquals("a b c", CanonicalRequest.canonicalHeaderValue(List.of("a b c")));
+        assertEquals("a b", CanonicalRequest.canonicalHeaderValue(List.of("a  b")));
+        assertEquals("a b", CanonicalRequest.canonicalHeaderValue(List.of("a\tb")));
+        assertEquals("a b", CanonicalRequest.canonicalHeaderValue(List.of("a \tb")));
+        assertEquals("a", CanonicalRequest.canonicalHeaderValue(List.of("a\n")));
+        assertEquals("a", CanonicalRequest.canonicalHeaderValue(List.of("\u000Ba")));
+        assertEquals("a\u000Bb", CanonicalRequest.canonicalHeaderValue(List.of("a\u000Bb")),
+                "only spaces and tabs fold inside a value");
+        assertEquals("x", CanonicalRequest.canonicalHeaderValue(List.of("x")));
+        assertEquals("a,b", CanonicalRequest.canonicalHeaderValue(List.of("a", "b")));
+    }
 }
