@@ -33,6 +33,7 @@ public class StoreConfig {
     private long readWindowBytes;
     private long readCacheBytes;
     private int lookupQueries;
+    private int pieceQueries;
     private int inlineTransactions;
     private int connectTimeoutSeconds;
     private int mainSocketTimeoutSeconds;
@@ -64,6 +65,8 @@ public class StoreConfig {
         readCacheBytes = settings.number("pgvs3.read.cache.bytes", 0);
         lookupQueries = settings.integer("pgvs3.read.lookup-queries", 1);
         settings.require(lookupQueries >= 0, "pgvs3.read.lookup-queries must be 0 or more");
+        pieceQueries = settings.integer("pgvs3.read.piece-queries", 1);
+        settings.require(pieceQueries >= 0, "pgvs3.read.piece-queries must be 0 or more");
         inlineTransactions = settings.integer("pgvs3.write.inline-transactions", 2);
         settings.require(inlineTransactions >= 0, "pgvs3.write.inline-transactions must be 0 or more");
         readOnly = settings.flag("pgvs3.read-only", false);
@@ -155,6 +158,11 @@ public class StoreConfig {
     /** Lookups of object rows by key in flight at once, the others sharing the next query; 0: each alone (docs/adr/0070). */
     public int lookupQueries() {
         return lookupQueries;
+    }
+
+    /** Queries of short pieces (a range GET's rows) in flight at once; 0: each alone (docs/adr/0075). */
+    public int pieceQueries() {
+        return pieceQueries;
     }
 
     /** Transactions of small PUTs in flight at once, the others sharing the next commit; 0: each alone (docs/adr/0071). */

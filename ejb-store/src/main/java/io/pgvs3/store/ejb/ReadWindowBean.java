@@ -54,7 +54,7 @@ public class ReadWindowBean {
         cache = new ReadCache(config.readCacheBytes(), ReadWindow.CACHE_BLOCK_BYTES);
         LayoutGate layout = layoutBean.gate();
         window = new ReadWindow(database.chunk(), pins, workers, config.readWindowThreads(), config.readWindowBytes(), cache,
-                layout::readOnly);
+                config.pieceQueries(), layout::readOnly);
     }
 
     @PreDestroy

@@ -33,13 +33,20 @@ final class ChunkReader {
     private static final Logger LOG = Logger.getLogger(ChunkReader.class.getName());
 
     private static final String ROWS = "SELECT no, data FROM %s.chunks WHERE file_id = ? AND no BETWEEN ? AND ?";
-    /** COPY takes no parameters: the schema is a validated identifier, the rest are numbers. */
+    /** The rows of many short pieces, each tagged with its piece's place in the arrays (from 1). */
+    private static final String ROWS_OF_PIECES = "SELECT p.i::int4, c.no, c.data"
+            + " FROM unnest(?::int8[], ?::int4[], ?::int4[]) WITH ORDINALITY AS p(file_id, first_no, last_no, i)"
+            + " JOIN %s.chunks c ON c.file_id = p.file_id AND c.no BETWEEN p.first_no AND p.last_no";
     /**
      * COPY takes no parameters, so a piece's statement ends with its numbers: this head (per schema, from
      * {@link Namespace#sql}), then {@code fileId AND no BETWEEN first AND last} and {@link #COPY_ROWS_TAIL}.
      */
     private static final String COPY_ROWS_HEAD = "COPY (SELECT no, data FROM %s.chunks WHERE file_id = ";
     private static final String COPY_ROWS_TAIL = ") TO STDOUT (FORMAT binary)";
+
+    /** A piece of {@link #fetchAll}: its bytes, or why it alone failed (rows missing or malformed). */
+    record Fetched(byte[] bytes, IOException failure) {
+    }
 
     /** Where a piece's rows go, each at its offset within the piece. */
     interface PieceTarget {
@@ -87,6 +94,14 @@ final class ChunkReader {
     /** {@link #fetch(Namespace, Piece, PieceTarget)} into a new array. */
     byte[] fetch(Namespace ns, Piece piece) throws IOException, SQLException {
         return ReadRetry.run(chunk, ns, piece, (c, n, p) -> fetchArray(autocommit(c), n, p));
+    }
+
+    /**
+     * Short pieces of many reads in one autocommit query, in their order: each its bytes, or the failure it
+     * would have met alone. A session the pool lent dead is replaced once.
+     */
+    Fetched[] fetchAll(Namespace ns, List<Piece> pieces) throws SQLException {
+        return ReadRetry.run(chunk, ns, pieces, (c, n, p) -> fetchAll(autocommit(c), n, p));
     }
 
     private static Connection autocommit(Connection c) throws SQLException {
@@ -162,6 +177,70 @@ final class ChunkReader {
                 }
             }
             rows.requireAll();
+        }
+    }
+
+    private static Fetched[] fetchAll(Connection c, Namespace ns, List<Piece> pieces) throws SQLException {
+        int count = pieces.size();
+        long[] files = new long[count];
+        int[] firstRows = new int[count];
+        int[] lastRows = new int[count];
+        byte[][] bytes = new byte[count][];
+        IOException[] failures = new IOException[count];
+        RowPlacer[] placers = new RowPlacer[count];
+        try {
+            for (int i = 0; i < count; i++) {
+                Piece piece = pieces.get(i);
+                files[i] = piece.fileId();
+                firstRows[i] = Math.toIntExact(piece.firstRow());
+                lastRows[i] = Math.toIntExact(piece.lastRow());
+                byte[] into = new byte[piece.bytes()];
+                bytes[i] = into;
+                placers[i] = new RowPlacer(piece, (at, src, off, len) -> System.arraycopy(src, off, into, at, len));
+            }
+            try (PreparedStatement ps = c.prepareStatement(ns.sql(ROWS_OF_PIECES))) {
+                ps.unwrap(PGStatement.class).setPrepareThreshold(-1); // binary bytea from the first execution
+                ps.setObject(1, files);
+                ps.setObject(2, firstRows);
+                ps.setObject(3, lastRows);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        place(rs, placers, failures);
+                    }
+                }
+            }
+            Fetched[] fetched = new Fetched[count];
+            for (int i = 0; i < count; i++) {
+                if (failures[i] == null) {
+                    try {
+                        placers[i].requireAll();
+                    } catch (IOException e) {
+                        failures[i] = e;
+                    }
+                }
+                fetched[i] = failures[i] == null ? new Fetched(bytes[i], null) : new Fetched(null, failures[i]);
+            }
+            return fetched;
+        } finally {
+            for (RowPlacer placer : placers) {
+                if (placer != null) {
+                    placer.close();
+                }
+            }
+        }
+    }
+
+    /** One row of {@link #ROWS_OF_PIECES} into its piece, unless that piece already failed. */
+    private static void place(ResultSet rs, RowPlacer[] placers, IOException[] failures) throws SQLException {
+        int i = rs.getInt(1) - 1;
+        if (failures[i] != null) {
+            return;
+        }
+        byte[] stored = rs.getBytes(3);
+        try {
+            placers[i].place(rs.getInt(2), stored, 0, stored.length);
+        } catch (IOException e) {
+            failures[i] = e;
         }
     }
 

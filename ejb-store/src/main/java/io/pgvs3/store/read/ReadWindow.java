@@ -65,18 +65,22 @@ public final class ReadWindow {
     private final AtomicInteger activeReads = new AtomicInteger();
     private final SlabPool slabs;
     private final PieceCache cache;
+    private final PieceFetches shortPieces;
 
     /**
      * @param workers     runs piece fetches; its concurrency should be {@code workerCount}
      * @param workerCount fetches at once, over all reads (half the chunk pool by default)
      * @param budgetBytes fetched and unwritten bytes, over all reads
      * @param cache       the gateway's read cache (a budget of 0 when it is off)
+     * @param pieceQueries queries of short pieces in flight at once, which others' short pieces wait for and
+     *                    share ({@link PieceFetches}); 0: each alone
      * @param readOnly    whether the gateway reads a standby, where pins guard nothing (asked per read: the
      *                    layout check may only find out later)
      */
     public ReadWindow(DataSource chunk, ReadPins pins, Executor workers, int workerCount, long budgetBytes,
-                      ReadCache cache, BooleanSupplier readOnly) {
+                      ReadCache cache, int pieceQueries, BooleanSupplier readOnly) {
         this.chunks = new ChunkReader(chunk);
+        this.shortPieces = new PieceFetches(chunks, pieceQueries);
         this.pins = pins;
         this.readOnly = readOnly;
         this.workers = workers;
@@ -84,6 +88,11 @@ public final class ReadWindow {
         this.budget = new AtomicLong(budgetBytes);
         this.slabs = new SlabPool((int) (Math.min(budgetBytes, RETAINED_SLAB_BYTES) / SlabPool.SLAB));
         this.cache = new PieceCache(cache);
+    }
+
+    /** Short pieces waiting for the next query of others' (tests). */
+    int queuedPieces() {
+        return shortPieces.queued();
     }
 
     /** Budget bytes not taken by pieces in flight (all of it when no read runs). */
@@ -150,7 +159,7 @@ public final class ReadWindow {
             cached.writeTo(out);
             return;
         }
-        byte[] bytes = chunks.fetch(ns, piece);
+        byte[] bytes = shortPieces.fetch(ns, piece);
         cache.fill(ns, piece, (at, dst, off, len) -> System.arraycopy(bytes, at, dst, off, len));
         out.write(bytes);
     }

@@ -139,7 +139,8 @@ class WindowReadTest {
     void aReadCompletesWhenNoWorkerEverStartsItsPieces() {
         List<Runnable> neverRun = new ArrayList<>();
         ReadWindow stalledWorkers = new ReadWindow(PostgresExtension.chunk(), stores.pins, neverRun::add,
-                Stores.WINDOW_WORKERS, Stores.WINDOW_BYTES, new ReadCache(0, ReadWindow.CACHE_BLOCK_BYTES), () -> false);
+                Stores.WINDOW_WORKERS, Stores.WINDOW_BYTES, new ReadCache(0, ReadWindow.CACHE_BLOCK_BYTES), 1,
+                () -> false);
         ObjectReader reader = new ObjectReader(stores.access,
                 stalledWorkers);
         ObjectMeta meta = reader.head(bucket, "single", false);
@@ -157,7 +158,7 @@ class WindowReadTest {
             throw new SQLException("password authentication failed", "28P01");
         });
         ReadWindow window = new ReadWindow(PostgresExtension.chunk(), refused, Runnable::run, Stores.WINDOW_WORKERS,
-                Stores.WINDOW_BYTES, new ReadCache(0, ReadWindow.CACHE_BLOCK_BYTES), () -> false);
+                Stores.WINDOW_BYTES, new ReadCache(0, ReadWindow.CACHE_BLOCK_BYTES), 1, () -> false);
         ObjectReader reader = new ObjectReader(stores.access,
                 window);
         ObjectMeta meta = reader.head(bucket, "multi", false);
@@ -172,7 +173,8 @@ class WindowReadTest {
             throw new AssertionError("a read-only gateway opened a read-pin guard session");
         });
         ReadWindow window = new ReadWindow(PostgresExtension.chunk(), untouchable, Runnable::run,
-                Stores.WINDOW_WORKERS, Stores.WINDOW_BYTES, new ReadCache(0, ReadWindow.CACHE_BLOCK_BYTES), () -> true);
+                Stores.WINDOW_WORKERS, Stores.WINDOW_BYTES, new ReadCache(0, ReadWindow.CACHE_BLOCK_BYTES), 1,
+                () -> true);
         ObjectReader reader = new ObjectReader(stores.access,
                 window);
         assertArrayEquals(multipart, Bodies.read(reader, reader.head(bucket, "multi", false), null));
@@ -199,7 +201,7 @@ class WindowReadTest {
                 throw new SQLException("password authentication failed", "28P01");
             });
             ReadWindow window = new ReadWindow(PostgresExtension.chunk(), refused, workers, 4, Stores.WINDOW_BYTES,
-                    new ReadCache(0, ReadWindow.CACHE_BLOCK_BYTES), () -> false);
+                    new ReadCache(0, ReadWindow.CACHE_BLOCK_BYTES), 1, () -> false);
             ObjectReader reader = new ObjectReader(stores.access, window);
             ObjectMeta meta = reader.head(bucket, "deleted-mid-read", false);
             String chunks = stores.namespaces.resolve(bucket).schema() + ".chunks";

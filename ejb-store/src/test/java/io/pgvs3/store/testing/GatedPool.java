@@ -42,6 +42,11 @@ public final class GatedPool extends DelegatingDataSource implements AutoCloseab
         return new GatedPool(PostgresExtension.main());
     }
 
+    /** The test database's chunk pool, gated. */
+    public static GatedPool ofTestChunks() {
+        return new GatedPool(PostgresExtension.chunk());
+    }
+
     /** The test database's data-access path with this pool as its main pool. */
     public DataAccess access(NamespaceCache namespaces) {
         return new DataAccess(this, PostgresExtension.chunk(), namespaces);

@@ -68,7 +68,7 @@ public final class Stores {
         buckets = new BucketService(access);
         writer = new ObjectWriter(access, WATCHDOG);
         pins = new ReadPins(main::getConnection);
-        window = new ReadWindow(chunk, pins, WORKERS, WINDOW_WORKERS, WINDOW_BYTES, cache, () -> false);
+        window = new ReadWindow(chunk, pins, WORKERS, WINDOW_WORKERS, WINDOW_BYTES, cache, 1, () -> false);
         reader = new ObjectReader(access, window);
         deleter = new ObjectDeleter(access);
         lister = new ObjectLister(access);
