@@ -64,7 +64,10 @@ final class CanonicalRequest {
         return out.toString();
     }
 
-    /** Trims each value, folds runs of blanks into one space, joins repeated headers with commas. */
+    /**
+     * Trims each value, folds runs of blanks into one space, joins repeated headers with commas: the rule
+     * {@link #build} appends, as a string (the tests pin the rule through it).
+     */
     static String canonicalHeaderValue(List<String> values) {
         StringBuilder out = new StringBuilder();
         appendCanonicalHeaderValue(out, values);
@@ -104,9 +107,12 @@ final class CanonicalRequest {
 
     /** Whether a value is its own canonical form: nothing to strip at its ends, no tab, no run of spaces. */
     private static boolean isCanonical(String value) {
+        if (value.isEmpty()) {
+            return true;
+        }
         int last = value.length() - 1;
-        if (last < 0 || Character.isWhitespace(value.charAt(0)) || Character.isWhitespace(value.charAt(last))) {
-            return last < 0;
+        if (Character.isWhitespace(value.charAt(0)) || Character.isWhitespace(value.charAt(last))) {
+            return false;
         }
         for (int i = 1; i < last; i++) {
             char c = value.charAt(i);
