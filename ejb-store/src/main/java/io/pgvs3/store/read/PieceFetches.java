@@ -7,7 +7,6 @@ import io.pgvs3.store.namespace.Namespace;
 import io.pgvs3.store.read.PiecePlan.Piece;
 import java.io.IOException;
 import java.sql.SQLException;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -27,8 +26,6 @@ final class PieceFetches {
     static final int MAX_QUERY_BYTES = 1 << 20;
     /** Longer pieces are fetched alone: a member waits for its whole group, and a long piece is no round trip. */
     static final int MAX_SHARED_PIECE = 64 << 10;
-    /** How long a query runs before the pieces behind it may start another (as {@link ObjectLookups#STALL_AFTER}). */
-    static final Duration STALL_AFTER = ObjectLookups.STALL_AFTER;
 
     /** One request's piece and, once done, its bytes or its failure. */
     private static final class Fetch extends Coalescer.Call {
@@ -48,15 +45,14 @@ final class PieceFetches {
     /** Null when every piece is fetched alone. */
     private final Coalescer<Fetch> group;
 
-    /** @param maxInFlight queries of short pieces at once, 0 for no coalescing */
+    /**
+     * @param maxInFlight queries of short pieces at once, 0 for no coalescing; one running longer than a lookup's
+     *                    {@link ObjectLookups#STALL_AFTER} lets the pieces behind it start another
+     */
     PieceFetches(ChunkReader chunks, int maxInFlight) {
-        this(chunks, maxInFlight, STALL_AFTER);
-    }
-
-    /** @param stallAfter how long a query runs before the pieces behind it may start another */
-    PieceFetches(ChunkReader chunks, int maxInFlight, Duration stallAfter) {
         this.chunks = chunks;
-        this.group = maxInFlight > 0 ? new Coalescer<>(maxInFlight, stallAfter, this::fetchGroup, "a piece of a body")
+        this.group = maxInFlight > 0
+                ? new Coalescer<>(maxInFlight, ObjectLookups.STALL_AFTER, this::fetchGroup, "a piece of a body")
                 : null;
     }
 
@@ -81,13 +77,9 @@ final class PieceFetches {
         return group == null ? 0 : group.queued();
     }
 
-    /** Runs on the leader's thread: one query per bucket and batch; one piece as it would alone. */
+    /** Runs on the leader's thread: one query per bucket and batch; a batch of one as it would run alone. */
     private void fetchGroup(List<Fetch> members) {
         Coalescer.by(members, f -> f.ns).forEach((ns, fetches) -> {
-            if (fetches.size() == 1) {
-                alone(fetches.get(0));
-                return;
-            }
             List<Fetch> batch = new ArrayList<>();
             long batchBytes = 0;
             for (Fetch f : fetches) {

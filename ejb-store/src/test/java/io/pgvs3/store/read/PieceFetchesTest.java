@@ -3,13 +3,14 @@ package io.pgvs3.store.read;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pgvs3.store.api.ByteRange;
-import io.pgvs3.store.read.cache.ReadCache;
 import io.pgvs3.store.api.ObjectMeta;
 import io.pgvs3.store.api.error.StoreError;
 import io.pgvs3.store.api.error.StoreException;
+import io.pgvs3.store.read.cache.ReadCache;
 import io.pgvs3.store.testing.Bodies;
 import io.pgvs3.store.testing.GatedPool;
 import io.pgvs3.store.testing.PostgresExtension;
@@ -95,8 +96,7 @@ class PieceFetchesTest {
 
         assertArrayEquals(Arrays.copyOfRange(kept, 0, 100), leader.get(30, TimeUnit.SECONDS));
         assertArrayEquals(Arrays.copyOfRange(kept, 9000, 10000), alive.get(30, TimeUnit.SECONDS));
-        ExecutionException failed = org.junit.jupiter.api.Assertions.assertThrows(ExecutionException.class,
-                () -> gone.get(30, TimeUnit.SECONDS));
+        ExecutionException failed = assertThrows(ExecutionException.class, () -> gone.get(30, TimeUnit.SECONDS));
         StoreException changed = (StoreException) failed.getCause();
         assertEquals(StoreError.OBJECT_CHANGED, changed.error(), "read again as a changed object, as alone");
         assertEquals(1, chunk.lent() - lentBefore, "both followers were in one query");
